@@ -1,5 +1,6 @@
 import type { Decorator, Preview } from "@storybook/react-vite";
 import { I18nextProvider } from "react-i18next";
+import type React from "react";
 import { useEffect } from "react";
 import "../src/styles/global.css";
 import { initI18n, i18next } from "../src/i18n/i18n";
@@ -8,18 +9,19 @@ import { bundledResources } from "../src/i18n/bundled";
 await initI18n({ resources: bundledResources, lng: "en" });
 
 /** Renders every story in the language picked in the toolbar (or a story's `globals.locale`). */
-const withI18n: Decorator = (Story, context) => {
-  const locale = (context.globals.locale as string | undefined) ?? "en";
+function LocaleRoot({ locale, children }: { locale: string; children: React.ReactNode }) {
   if (i18next.language !== locale) void i18next.changeLanguage(locale);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  return (
-    <I18nextProvider i18n={i18next}>
-      <Story />
-    </I18nextProvider>
-  );
-};
+  return <I18nextProvider i18n={i18next}>{children}</I18nextProvider>;
+}
+
+const withI18n: Decorator = (Story, context) => (
+  <LocaleRoot locale={(context.globals.locale as string | undefined) ?? "en"}>
+    <Story />
+  </LocaleRoot>
+);
 
 const preview: Preview = {
   decorators: [withI18n],
