@@ -10,5 +10,4 @@ export default defineConfig({
   vite: { plugins: [tailwindcss()] },
   server: { port: 4321 },
   devToolbar: { enabled: false },
-  telemetry: false,
 });

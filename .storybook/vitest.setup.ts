@@ -1,10 +1,6 @@
 import { afterEach, beforeEach, expect } from "vitest";
 import { page } from "vitest/browser";
-import { setProjectAnnotations } from "@storybook/react-vite";
-import * as a11yAnnotations from "@storybook/addon-a11y/preview";
-import * as projectAnnotations from "./preview";
-
-setProjectAnnotations([a11yAnnotations, projectAnnotations]);
+// Preview and addon annotations (a11y included) are applied by @storybook/addon-vitest itself.
 
 // Stories render flush against the page edge in tests; a little room makes baselines readable.
 beforeEach(() => {

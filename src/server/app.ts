@@ -1,0 +1,103 @@
+import path from "node:path";
+import { Hono, type Context } from "hono";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppDeps, AppEnv } from "./http/context";
+import { ApiError, toErrorResponse } from "./http/errors";
+import { createRouter } from "./http/router";
+import { docsRoutes } from "./http/docs";
+import { notFoundPage, staticSite } from "./http/static";
+import { healthRoutes } from "./modules/health/routes";
+import { currencyRoutes } from "./modules/currencies/routes";
+
+export const OPENAPI_INFO = {
+  openapi: "3.1.0",
+  info: {
+    title: "zpay API",
+    version: "0.1.0",
+    description: "Merchant API (bearer token) of the zpay payment gateway. Errors are `{ message, code, issues? }`.",
+  },
+};
+
+/** Request ids, a per-request child logger and one access-log line per request. */
+function observe(deps: AppDeps) {
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const started = performance.now();
+    c.set("log", deps.log.child({ reqId: c.get("requestId") }));
+    await next();
+    c.var.log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  };
+}
+
+/**
+ * Unknown paths: JSON under /api (clients parse every answer as JSON, SPEC §7), the Astro 404
+ * page elsewhere. Hono uses the top app's handler even for mounted routers, hence one place.
+ */
+function notFound(distDir: string | undefined) {
+  const page = distDir ? notFoundPage(distDir) : undefined;
+  return (c: Context) => {
+    if (c.req.path === "/api" || c.req.path.startsWith("/api/") || !page) {
+      return toErrorResponse(new ApiError(404, "not_found", "Resource not found"), c);
+    }
+    return page(c);
+  };
+}
+
+/** The merchant API, mounted at /api on the app origin. */
+export function createApi(deps: AppDeps) {
+  const api = createRouter();
+  api.route("/", healthRoutes(deps));
+  api.route("/", currencyRoutes(deps));
+  api.doc31("/openapi.json", OPENAPI_INFO);
+  api.route("/", docsRoutes(deps.env.BRAND_NAME));
+  return api;
+}
+
+function base(deps: AppDeps, options: CreateAppOptions) {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(observe(deps));
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }));
+  app.onError(toErrorResponse);
+  app.notFound(notFound(options.distDir));
+  return app;
+}
+
+export interface CreateAppOptions {
+  /** The Astro build to serve; omit in API-only tests. */
+  distDir?: string;
+}
+
+/**
+ * The app origin: /api (merchant API, docs, OpenAPI) and the Astro static shells with deep-link
+ * rewrites. Usable without a port: `await createApp(deps).request("/api/health")`.
+ */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = base(deps, options);
+  app.route("/api", createApi(deps));
+  if (options.distDir) {
+    app.use("*", staticSite(options.distDir));
+  }
+  return app;
+}
+
+/**
+ * The payments origin: the hosted pay page (`/?p={id}`), the read-only invoice page and the payer
+ * API. The merchant API is deliberately not mounted here.
+ */
+export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = base(deps, options);
+  const payerApi = createRouter();
+  payerApi.route("/", healthRoutes(deps));
+  app.route("/api", payerApi);
+  if (options.distDir) {
+    const distDir = options.distDir;
+    app.use("*", staticSite(distDir, (p) => (p === "/" || p === "/index.html" ? "/pay/index.html" : undefined)));
+  }
+  return app;
+}
+
+export const DEFAULT_DIST_DIR = path.resolve("dist");

@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/** Parses the process environment once; every setting the server reads is declared here. */
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    ZPAY_MODE: z.enum(["sandbox", "production"]).default("sandbox"),
+    HOST: z.string().default("127.0.0.1"),
+    APP_PORT: port(4321),
+    PAYMENTS_PORT: port(4322),
+    APP_ORIGIN: optionalUrl,
+    PAYMENTS_ORIGIN: optionalUrl,
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+    BRAND_NAME: z.string().min(1).default("zPay"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SOLANA_RPC_URL: optionalUrl,
+    EVM_RPC_URLS: z.preprocess(emptyToUndefined, z.string().optional()),
+    SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+    SMTP_FROM: z.string().default("zPay <no-reply@localhost>"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ZPAY_MODE !== "production") return;
+    if (!env.DATABASE_URL)
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "production mode needs a PostgreSQL DATABASE_URL" });
+    if (!env.SOLANA_RPC_URL)
+      ctx.addIssue({ code: "custom", path: ["SOLANA_RPC_URL"], message: "production mode needs a mainnet Solana RPC URL" });
+    if (!env.EVM_RPC_URLS)
+      ctx.addIssue({ code: "custom", path: ["EVM_RPC_URLS"], message: "production mode needs EVM RPC URLs (chainId=url,...)" });
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EnvError";
+  }
+}
+
+/** @throws {EnvError} listing every invalid or missing setting. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+/** Public origins, derived from the ports unless set explicitly (behind a proxy). */
+export function origins(env: Env): { app: string; payments: string } {
+  return {
+    app: env.APP_ORIGIN ?? `http://localhost:${env.APP_PORT}`,
+    payments: env.PAYMENTS_ORIGIN ?? `http://localhost:${env.PAYMENTS_PORT}`,
+  };
+}

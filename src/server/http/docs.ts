@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { Hono } from "hono";
+import { Scalar } from "@scalar/hono-api-reference";
+
+const require = createRequire(import.meta.url);
+// The package's exports map hides its browser bundle; resolve the entry and walk to it.
+const SCALAR_BUNDLE = path.join(
+  path.dirname(require.resolve("@scalar/api-reference")).replace(/dist.*$/, ""),
+  "dist/browser/standalone.js",
+);
+
+/**
+ * The API reference page at /api/docs. The Scalar bundle is served from our own origin (no CDN),
+ * and default web fonts are off, so the page works on a closed network.
+ */
+export function docsRoutes(brand: string) {
+  let bundle: Buffer | undefined;
+  return new Hono()
+    .get("/docs/scalar.js", (c) => {
+      bundle ??= fs.readFileSync(SCALAR_BUNDLE);
+      c.header("Content-Type", "text/javascript; charset=utf-8");
+      c.header("Cache-Control", "public, max-age=86400");
+      return c.body(new Uint8Array(bundle));
+    })
+    .get(
+      "/docs",
+      Scalar({
+        url: "/api/openapi.json",
+        cdn: "/api/docs/scalar.js",
+        pageTitle: `API - ${brand}`,
+        withDefaultFonts: false,
+        hideClientButton: true,
+        telemetry: false,
+      } as Parameters<typeof Scalar>[0]),
+    );
+}

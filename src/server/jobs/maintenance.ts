@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+import { QUEUES, type Queue } from "./queue";
+
+/** Hourly: PGlite has no autovacuum, so statistics and dead rows are handled here. */
+export const MAINTENANCE_CRON = "17 * * * *";
+
+export async function runMaintenance(database: Database): Promise<void> {
+  if (database.kind !== "pglite") return; // PostgreSQL's autovacuum does this itself.
+  await database.db.execute(sql`VACUUM`);
+  await database.db.execute(sql`ANALYZE`);
+}
+
+export async function scheduleMaintenance(boss: Queue, database: Database, log: Logger): Promise<void> {
+  await boss.createQueue(QUEUES.dbMaintenance);
+  await boss.schedule(QUEUES.dbMaintenance, MAINTENANCE_CRON);
+  await boss.work(QUEUES.dbMaintenance, async () => {
+    const started = Date.now();
+    await runMaintenance(database);
+    log.info({ ms: Date.now() - started, kind: database.kind }, "database maintenance done");
+  });
+}
