@@ -1,0 +1,37 @@
+import { defineConfig } from "@playwright/test";
+import os from "node:os";
+import path from "node:path";
+import { chromiumLaunch } from "./vitest.config";
+
+/** Ports of the server the journeys run against (not the defaults, so a dev instance can stay up). */
+export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 4331);
+export const E2E_PAYMENTS_PORT = Number(process.env.E2E_PAYMENTS_PORT ?? 4332);
+const dataDir = path.join(os.tmpdir(), `zpay-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: `http://localhost:${E2E_APP_PORT}`,
+    browserName: "chromium",
+    launchOptions: chromiumLaunch,
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `http://localhost:${E2E_APP_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      APP_PORT: String(E2E_APP_PORT),
+      PAYMENTS_PORT: String(E2E_PAYMENTS_PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+  },
+});

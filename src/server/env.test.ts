@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, origins, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("defaults to sandbox on the embedded database with the zPay brand", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ ZPAY_MODE: "sandbox", APP_PORT: 4321, PAYMENTS_PORT: 4322, DATA_DIR: "./data", BRAND_NAME: "zPay" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(origins(env)).toEqual({ app: "http://localhost:4321", payments: "http://localhost:4322" });
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", SOLANA_RPC_URL: " " }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("refuses production mode without a database and mainnet RPC URLs, naming each", () => {
+    expect(() => parseEnv({ ZPAY_MODE: "production" })).toThrow(EnvError);
+    try {
+      parseEnv({ ZPAY_MODE: "production" });
+    } catch (err) {
+      expect((err as Error).message).toMatch(/DATABASE_URL/);
+      expect((err as Error).message).toMatch(/SOLANA_RPC_URL/);
+      expect((err as Error).message).toMatch(/EVM_RPC_URLS/);
+    }
+  });
+
+  it("accepts a complete production configuration", () => {
+    const env = parseEnv({
+      ZPAY_MODE: "production",
+      DATABASE_URL: "postgres://u@db/zpay",
+      SOLANA_RPC_URL: "https://rpc.example",
+      EVM_RPC_URLS: "1=https://eth.example",
+    });
+    expect(env.ZPAY_MODE).toBe("production");
+  });
+
+  it.each([["APP_PORT", "70000"], ["APP_PORT", "abc"], ["ZPAY_MODE", "staging"], ["APP_ORIGIN", "not a url"]])(
+    "rejects %s=%s",
+    (key, value) => expect(() => parseEnv({ [key]: value })).toThrow(new RegExp(key)),
+  );
+});
