@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find.
-// Type checks, lint, unit + server integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), the front-end build, story tests in Chromium (interactions, axe,
+// Type checks, lint, the front-end build, unit + server integration tests (PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set), story tests in Chromium (interactions, axe,
 // visual baselines), then Playwright journeys against the started server.
 // Ends with one line "N passed, N failed" counting the tests of every runner.
 import { spawnSync } from "node:child_process";
@@ -17,8 +17,8 @@ const steps = [
   { name: "astro check", cmd: [bin("astro"), "check", "--minimumSeverity", "warning"] },
   { name: "tsc", cmd: [bin("tsc"), "--noEmit", "-p", "tsconfig.json"] },
   { name: "eslint", cmd: [bin("eslint"), "--max-warnings", "0", "."] },
-  { name: "unit and server integration tests", cmd: [bin("vitest"), "run", "--project", "node", "--reporter", "default", "--reporter", "json", "--outputFile.json", `${reports}/node.json`], report: "node.json" },
   { name: "astro build", cmd: [bin("astro"), "build"] },
+  { name: "unit and server integration tests", cmd: [bin("vitest"), "run", "--project", "node", "--reporter", "default", "--reporter", "json", "--outputFile.json", `${reports}/node.json`], report: "node.json" },
   { name: "story tests (Chromium)", cmd: [bin("vitest"), "run", "--project", "storybook", "--reporter", "default", "--reporter", "json", "--outputFile.json", `${reports}/storybook.json`], report: "storybook.json" },
   { name: "e2e (Playwright)", cmd: [bin("playwright"), "test", "--reporter", "list,json"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` }, report: "e2e.json" },
 ];

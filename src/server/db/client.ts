@@ -81,9 +81,13 @@ interface JournalEntry {
   tag: string;
 }
 
+let journal: JournalEntry[] | undefined;
+
+/** The migrations shipped with this build; read once, since they cannot change while running. */
 function readJournal(): JournalEntry[] {
   const file = path.join(MIGRATIONS_DIR, "meta", "_journal.json");
-  return (JSON.parse(fs.readFileSync(file, "utf8")) as { entries: JournalEntry[] }).entries;
+  journal ??= (JSON.parse(fs.readFileSync(file, "utf8")) as { entries: JournalEntry[] }).entries;
+  return journal;
 }
 
 export interface MigrationState {
@@ -100,7 +104,7 @@ export async function migrationState(db: Db): Promise<MigrationState> {
     sql`select count(*)::int as count, max(created_at)::text as last from drizzle.__drizzle_migrations`,
   )) as unknown as { rows: { count: number; last: string | null }[] };
   const row = result.rows[0];
-  const journal = readJournal();
-  const last = row?.last == null ? undefined : journal.find((e) => String(e.when) === row.last);
-  return { version: last?.tag ?? null, applied: Number(row?.count ?? 0), available: journal.length };
+  const entries = readJournal();
+  const last = row?.last == null ? undefined : entries.find((e) => String(e.when) === row.last);
+  return { version: last?.tag ?? null, applied: Number(row?.count ?? 0), available: entries.length };
 }
