@@ -33,6 +33,11 @@ export function docsRoutes(brand: string) {
         withDefaultFonts: false,
         hideClientButton: true,
         telemetry: false,
+        // Features that call Scalar's hosted services are off: the docs must work offline.
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        showToolbar: "never",
+        showDeveloperTools: "never",
       } as Parameters<typeof Scalar>[0]),
     );
 }
