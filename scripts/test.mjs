@@ -20,6 +20,7 @@ const steps = [
   { name: "astro build", cmd: [bin("astro"), "build"] },
   { name: "unit and server integration tests", cmd: [bin("vitest"), "run", "--project", "node", "--reporter", "default", "--reporter", "json", "--outputFile.json", `${reports}/node.json`], report: "node.json" },
   { name: "story tests (Chromium)", cmd: [bin("vitest"), "run", "--project", "storybook", "--reporter", "default", "--reporter", "json", "--outputFile.json", `${reports}/storybook.json`], report: "storybook.json" },
+  { name: "storybook build", cmd: [bin("storybook"), "build", "--quiet", "-o", "storybook-static"] },
   { name: "e2e (Playwright)", cmd: [bin("playwright"), "test", "--reporter", "list,json"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` }, report: "e2e.json" },
 ];
 
