@@ -9,6 +9,7 @@ import { docsRoutes } from "./http/docs";
 import { notFoundPage, staticSite } from "./http/static";
 import { healthRoutes } from "./modules/health/routes";
 import { currencyRoutes } from "./modules/currencies/routes";
+import { authRoutes } from "./modules/auth/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -51,6 +52,8 @@ export function createApi(deps: AppDeps) {
   const api = createRouter();
   api.route("/", healthRoutes(deps));
   api.route("/", currencyRoutes(deps));
+  api.route("/", authRoutes(deps));
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));
   return api;

@@ -17,6 +17,8 @@ export const envSchema = z
     DATA_DIR: z.string().default("./data"),
     DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
     BRAND_NAME: z.string().min(1).default("zPay"),
+    TRUST_PROXY: z.stringbool().default(false),
+    SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SOLANA_RPC_URL: optionalUrl,
     EVM_RPC_URLS: z.preprocess(emptyToUndefined, z.string().optional()),

@@ -1,4 +1,6 @@
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
+import { SIGNIN_MAX_SKEW_MS } from "@/lib/signin-message";
+import { sessions, usedSigninMessages } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { QUEUES, type Queue } from "./queue";
@@ -6,8 +8,12 @@ import { QUEUES, type Queue } from "./queue";
 /** Hourly: PGlite has no autovacuum, so statistics and dead rows are handled here. */
 export const MAINTENANCE_CRON = "17 * * * *";
 
-export async function runMaintenance(database: Database): Promise<void> {
-  if (database.kind !== "pglite") return; // PostgreSQL's autovacuum does this itself.
+export async function runMaintenance(database: Database, now = new Date()): Promise<void> {
+  // Used sign-in messages older than the allowed skew are refused by their timestamp anyway.
+  const horizon = new Date(now.getTime() - 2 * SIGNIN_MAX_SKEW_MS);
+  await database.db.delete(usedSigninMessages).where(lt(usedSigninMessages.usedAt, horizon));
+  await database.db.delete(sessions).where(lt(sessions.validTill, horizon));
+  if (database.kind !== "pglite") return; // PostgreSQL's autovacuum does the rest itself.
   await database.db.execute(sql`VACUUM`);
   await database.db.execute(sql`ANALYZE`);
 }

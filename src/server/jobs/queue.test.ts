@@ -5,6 +5,7 @@ import { createLogger } from "../logger";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { startQueue, stopQueue, type Queue } from "./queue";
 import { runMaintenance } from "./maintenance";
+import { usedSigninMessages } from "../db/schema";
 
 describe.each(TEST_BACKENDS)("job queue on %s", (kind) => {
   let database: Database;
@@ -34,7 +35,15 @@ describe.each(TEST_BACKENDS)("job queue on %s", (kind) => {
     expect(result.rows[0].n).toBeGreaterThan(0);
   });
 
-  it("runs maintenance (VACUUM/ANALYZE on PGlite, nothing to do on PostgreSQL)", async () => {
-    await expect(runMaintenance(database)).resolves.toBeUndefined();
+  it("maintenance prunes used sign-in messages past the skew window and keeps recent ones", async () => {
+    const now = new Date();
+    await database.db.insert(usedSigninMessages).values([
+      { digest: `old-${kind}`, usedAt: new Date(now.getTime() - 11 * 60_000) },
+      { digest: `new-${kind}`, usedAt: new Date(now.getTime() - 60_000) },
+    ]);
+    await runMaintenance(database, now);
+    const left = (await database.db.select().from(usedSigninMessages)).map((r) => r.digest);
+    expect(left).toContain(`new-${kind}`);
+    expect(left).not.toContain(`old-${kind}`);
   });
 });

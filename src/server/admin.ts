@@ -1,0 +1,45 @@
+// Operator command: `npm run admin -- <command>`. Opens the same database as `npm start`
+// (DATABASE_URL, else DATA_DIR); with PGlite, stop the server first (one process per directory).
+import { openDb } from "./db/client";
+import { parseEnv } from "./env";
+import { AdminError, listUsers, setPermission } from "./modules/admin/service";
+import { PERMISSIONS } from "@/lib/permissions";
+
+const USAGE = `Usage: npm run admin -- <command>
+  list                                   list merchants with their permissions
+  grant  <id|publicKey|email> <permission>   e.g. grant 9xQe…VFin admin_stats
+  revoke <id|publicKey|email> <permission>
+Permissions: ${PERMISSIONS.join(", ")}`;
+
+async function main(args: string[]): Promise<number> {
+  const [command, who, permission] = args;
+  if (!command || command === "help" || command === "--help") {
+    console.log(USAGE);
+    return command ? 0 : 64;
+  }
+  const env = parseEnv();
+  const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  try {
+    if (command === "list") {
+      console.table(await listUsers(database.db));
+      return 0;
+    }
+    if ((command === "grant" || command === "revoke") && who && permission) {
+      const after = await setPermission(database.db, who, permission, command === "grant");
+      console.log(`${command === "grant" ? "Granted" : "Revoked"} ${permission}. Permissions now: ${after.join(", ") || "(none)"}`);
+      return 0;
+    }
+    console.error(USAGE);
+    return 64;
+  } catch (err) {
+    if (err instanceof AdminError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exit(await main(process.argv.slice(2)));

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { createApp } from "../../app";
+import type { Database } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import { requireMerchant } from "../../http/auth";
+import type { AppEnv } from "../../http/context";
+import { toErrorResponse } from "../../http/errors";
+import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
+import { testDeps } from "../../testing/deps";
+import { newSolanaKey, type TestSolanaKey } from "../../testing/solana-keys";
+import { buildSigninMessage } from "@/lib/signin-message";
+import { DEFAULT_PERMISSIONS } from "@/lib/permissions";
+
+describe.each(TEST_BACKENDS)("merchant sign-in on %s", (kind) => {
+  let database: Database;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    database = await openTestDb(kind);
+    app = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1000" }));
+  });
+  afterAll(() => database.close());
+
+  const post = (path: string, body: unknown, token?: string) =>
+    app.request(`/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const signinBody = (key: TestSolanaKey, message = buildSigninMessage(), extra: Record<string, unknown> = {}) => ({
+    publicKey: key.address,
+    signature: key.sign(message),
+    message,
+    ...extra,
+  });
+  async function signInAs(key: TestSolanaKey, extra: Record<string, unknown> = {}) {
+    const res = await post("/solana-signin", signinBody(key, buildSigninMessage(), extra));
+    expect(res.status).toBe(200);
+    return (await res.json()).data;
+  }
+
+  it("creates a merchant on first sign-in and returns a session and the config", async () => {
+    const key = newSolanaKey();
+    const data = await signInAs(key, { email: "shop@example.com" });
+    expect(data.user).toMatchObject({
+      publicKey: key.address,
+      email: "shop@example.com",
+      acceptedTerms: false,
+      billingCurrency: "USD",
+      settings: { isOnboarded: false, permissions: [...DEFAULT_PERMISSIONS], rampOnly: false },
+    });
+    expect(data.user.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(data.user.referralCode).toMatch(/^[A-Z2-9]{8}$/);
+    const ttl = Date.parse(data.user.validTill) - Date.now();
+    expect(ttl).toBeGreaterThan(6 * 24 * 3600_000);
+    expect(data.fiats).toContainEqual(["USD", "US Dollar"]);
+    expect(data).toHaveProperty("tokens");
+    expect(data).toHaveProperty("chainsOrder");
+    // The token itself is never stored.
+    const stored = await database.db.select().from(sessions);
+    expect(stored.some((s) => s.tokenHash === data.user.token)).toBe(false);
+  });
+
+  it("signs a returning merchant into the same account", async () => {
+    const key = newSolanaKey();
+    const first = await signInAs(key);
+    const second = await signInAs(key);
+    expect(second.user._id).toBe(first.user._id);
+    expect(second.user.token).not.toBe(first.user.token);
+  });
+
+  it("refuses a signature made by another key", async () => {
+    const key = newSolanaKey();
+    const other = newSolanaKey();
+    const message = buildSigninMessage();
+    const res = await post("/solana-signin", { publicKey: key.address, signature: other.sign(message), message });
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe("invalid_signature");
+  });
+
+  it("refuses a signature over a different message", async () => {
+    const key = newSolanaKey();
+    const res = await post("/solana-signin", { ...signinBody(key), message: buildSigninMessage(Date.now() - 1000) });
+    expect(res.status).toBe(401);
+  });
+
+  it.each([
+    ["six minutes old", -6 * 60_000],
+    ["six minutes ahead", 6 * 60_000],
+  ])("refuses a timestamp %s", async (_label, offset) => {
+    const res = await post("/solana-signin", signinBody(newSolanaKey(), buildSigninMessage(Date.now() + offset)));
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe("stale_message");
+  });
+
+  it("refuses the same signed message a second time (replay)", async () => {
+    const body = signinBody(newSolanaKey());
+    expect((await post("/solana-signin", body)).status).toBe(200);
+    const replay = await post("/solana-signin", body);
+    expect(replay.status).toBe(401);
+    expect((await replay.json()).code).toBe("message_replayed");
+  });
+
+  it.each(["abc", "0OIl" + "1".repeat(40), "1".repeat(44), "11111111111111111111111111111112".replace("2", "0")])(
+    "refuses the malformed public key %j",
+    async (publicKey) => {
+      const good = signinBody(newSolanaKey());
+      const res = await post("/solana-signin", { ...good, publicKey });
+      expect(res.status).toBe(400);
+      expect((await res.json()).code).toBe("invalid_public_key");
+    },
+  );
+
+  it("refuses a message that is not ours, and malformed bodies with field issues", async () => {
+    const key = newSolanaKey();
+    const foreign = await post("/solana-signin", { publicKey: key.address, signature: key.sign("hello"), message: "hello" });
+    expect(foreign.status).toBe(400);
+    expect((await foreign.json()).code).toBe("invalid_message");
+
+    const short = await post("/solana-signin", { ...signinBody(key), signature: [1, 2, 3] });
+    expect(short.status).toBe(400);
+    expect((await short.json()).issues[0].path).toBe("signature");
+
+    const badEmail = await post("/solana-signin", signinBody(key, buildSigninMessage(), { email: "not-an-email" }));
+    expect(badEmail.status).toBe(400);
+  });
+
+  it("records the referrer when a new merchant arrives with a referral code", async () => {
+    const referrer = await signInAs(newSolanaKey());
+    const referee = await signInAs(newSolanaKey(), { referralCode: referrer.user.referralCode });
+    const [row] = await database.db.select().from(users).where(eq(users.id, referee.user._id));
+    expect(row.referredBy).toBe(referrer.user._id);
+    const stranger = await signInAs(newSolanaKey(), { referralCode: "NOSUCHCD" });
+    const [other] = await database.db.select().from(users).where(eq(users.id, stranger.user._id));
+    expect(other.referredBy).toBeNull();
+  });
+
+  describe("sessions and terms", () => {
+    // A merchant-only route, as every merchant route will be mounted.
+    const guarded = () => {
+      const probe = new Hono<AppEnv>();
+      probe.onError(toErrorResponse);
+      probe.use("*", async (c, next) => {
+        c.set("log", testDeps(database).log);
+        await next();
+      });
+      probe.use("/merchant", requireMerchant(database.db));
+      probe.get("/merchant", (c) => c.json({ userId: c.var.user.id }));
+      return (token?: string) => probe.request("/merchant", { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    };
+
+    it("keeps a merchant who has not accepted the terms out of merchant routes until they do", async () => {
+      const visit = guarded();
+      const { user } = await signInAs(newSolanaKey());
+      const before = await visit(user.token);
+      expect(before.status).toBe(403);
+      expect((await before.json()).code).toBe("terms_not_accepted");
+
+      const accepted = await post("/accept-terms", {}, user.token);
+      expect(accepted.status).toBe(200);
+      expect((await accepted.json()).data.user.acceptedTerms).toBe(true);
+      const after = await visit(user.token);
+      expect(after.status).toBe(200);
+      expect((await after.json()).userId).toBe(user._id);
+    });
+
+    it("answers 401 without a token, with a made-up token, and after sign-out", async () => {
+      const visit = guarded();
+      expect((await visit()).status).toBe(401);
+      expect((await visit("made-up-token")).status).toBe(401);
+      const { user } = await signInAs(newSolanaKey());
+      await post("/accept-terms", {}, user.token);
+      expect((await visit(user.token)).status).toBe(200);
+      const out = await app.request("/api/signout", { headers: { authorization: `Bearer ${user.token}` } });
+      expect(out.status).toBe(200);
+      const revoked = await visit(user.token);
+      expect(revoked.status).toBe(401);
+      expect((await revoked.json()).message).toBe("Current logged-in session has expired, please login again");
+    });
+
+    it("answers 401 once a session is past validTill", async () => {
+      const visit = guarded();
+      const { user } = await signInAs(newSolanaKey());
+      await post("/accept-terms", {}, user.token);
+      await database.db.update(sessions).set({ validTill: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user._id));
+      expect((await visit(user.token)).status).toBe(401);
+    });
+
+    it("keeps a second merchant's session and terms apart from the first's", async () => {
+      const visit = guarded();
+      const a = (await signInAs(newSolanaKey())).user;
+      const b = (await signInAs(newSolanaKey())).user;
+      await post("/accept-terms", {}, a.token);
+      expect((await visit(a.token)).status).toBe(200);
+      expect((await visit(b.token)).status).toBe(403); // A's acceptance is not B's
+      expect((await (await visit(a.token)).json()).userId).toBe(a._id);
+      await app.request("/api/signout", { headers: { authorization: `Bearer ${a.token}` } });
+      expect((await visit(b.token)).status).toBe(403); // B's session survives A's sign-out
+    });
+  });
+});
+
+describe("sign-in rate limit", () => {
+  it("answers 429 with Retry-After past the limit per client address", async () => {
+    const database = await openTestDb("pglite");
+    try {
+      const app = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "3", TRUST_PROXY: "true" }));
+      const attempt = (ip: string) =>
+        app.request("/api/solana-signin", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip },
+          body: JSON.stringify({}),
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt("203.0.113.7")).status).toBe(400);
+      const limited = await attempt("203.0.113.7");
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await limited.json()).code).toBe("rate_limited");
+      expect((await attempt("198.51.100.9")).status).toBe(400); // another address is not limited
+    } finally {
+      await database.close();
+    }
+  });
+});

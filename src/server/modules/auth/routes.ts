@@ -1,0 +1,104 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../http/router";
+import type { AppDeps } from "../../http/context";
+import { ErrorBody } from "../../http/errors";
+import { requireMerchant } from "../../http/auth";
+import { rateLimit } from "../../http/rate-limit";
+import { listSupportedCurrencies } from "../currencies/service";
+import { UserDto, toUserDto } from "./dto";
+import { acceptTerms, revokeSession, signIn } from "./service";
+
+const SigninBody = z
+  .object({
+    publicKey: z.string().min(1).max(64).openapi({ example: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin" }),
+    signature: z.array(z.number().int().min(0).max(255)).length(64).openapi({ description: "ed25519 signature bytes" }),
+    message: z.string().min(1).max(512),
+    email: z.union([z.email(), z.literal("")]).optional(),
+    referralCode: z.string().max(32).optional(),
+  })
+  .openapi("SolanaSigninRequest");
+
+const Config = z
+  .object({
+    tokens: z.array(z.unknown()),
+    allTokens: z.array(z.unknown()),
+    fiats: z.array(z.tuple([z.string(), z.string()])),
+    chainsOrder: z.array(z.number()),
+    contractsMeta: z.record(z.string(), z.unknown()),
+  })
+  .openapi("Config");
+
+const errors = (codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [code, { description: "Error", content: { "application/json": { schema: ErrorBody } } }]));
+
+const signinRoute = createRoute({
+  method: "post",
+  path: "/solana-signin",
+  tags: ["Auth"],
+  summary: "Sign in with a Solana wallet signature",
+  description: "The wallet signs the sign-in message (fixed prefix + timestamp in ms). Returns the user with a bearer token.",
+  request: { body: { content: { "application/json": { schema: SigninBody } }, required: true } },
+  responses: {
+    200: {
+      description: "Signed in",
+      content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto }).extend(Config.shape) }) } },
+    },
+    ...errors([400, 401, 429]),
+  },
+});
+
+const acceptTermsRoute = createRoute({
+  method: "post",
+  path: "/accept-terms",
+  tags: ["Auth"],
+  summary: "Accept the terms of service",
+  security: [{ bearer: [] }],
+  responses: {
+    200: { description: "Accepted", content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto }) }) } } },
+    ...errors([401]),
+  },
+});
+
+const signoutRoute = createRoute({
+  method: "get",
+  path: "/signout",
+  tags: ["Auth"],
+  summary: "Revoke the current session",
+  security: [{ bearer: [] }],
+  responses: {
+    200: { description: "Signed out", content: { "application/json": { schema: z.object({ success: z.boolean() }) } } },
+    ...errors([401]),
+  },
+});
+
+export function authRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  const router = createRouter();
+  router.use(
+    "/solana-signin",
+    rateLimit({ points: deps.env.SIGNIN_RATE_LIMIT, durationSeconds: 60, trustProxy: deps.env.TRUST_PROXY, keyPrefix: "signin" }),
+  );
+  router.use("/accept-terms", requireMerchant(db, { allowWithoutTerms: true }));
+  router.use("/signout", requireMerchant(db, { allowWithoutTerms: true }));
+
+  return router
+    .openapi(signinRoute, async (c) => {
+      const body = c.req.valid("json");
+      const { user, session } = await signIn(db, body);
+      c.var.log.info({ userId: user.id }, "merchant signed in");
+      const fiats = await listSupportedCurrencies(db);
+      // Chain and token lists join the config with the chain configuration (sandbox chains issue).
+      return c.json(
+        { data: { user: toUserDto(user, session), tokens: [], allTokens: [], fiats, chainsOrder: [], contractsMeta: {} } },
+        200,
+      );
+    })
+    .openapi(acceptTermsRoute, async (c) => {
+      const user = await acceptTerms(db, c.var.user.id);
+      return c.json({ data: { user: toUserDto(user) } }, 200);
+    })
+    .openapi(signoutRoute, async (c) => {
+      await revokeSession(db, c.var.sessionToken);
+      return c.json({ success: true }, 200);
+    });
+}
