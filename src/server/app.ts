@@ -10,6 +10,7 @@ import { notFoundPage, staticSite } from "./http/static";
 import { healthRoutes } from "./modules/health/routes";
 import { currencyRoutes } from "./modules/currencies/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { productionAccessRoutes } from "./modules/production-access/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -53,6 +54,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", healthRoutes(deps));
   api.route("/", currencyRoutes(deps));
   api.route("/", authRoutes(deps));
+  api.route("/", productionAccessRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));

@@ -58,3 +58,11 @@ export const usedSigninMessages = pgTable("used_signin_messages", {
   digest: text("digest").primaryKey(),
   usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A merchant's request for production access (top bar, non-production builds); one per merchant. */
+export const productionRequests = pgTable("production_requests", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { PERMISSIONS } from "./permissions";
+import { SIDE_MENU, UNBUILT_ROUTES, isAllowed, visibleMenu, type SideMenuItem } from "./side-menu";
+
+/** Every subset of the permission list: 2^11 combinations. */
+function* everyPermissionSet(): Generator<string[]> {
+  for (let mask = 0; mask < 1 << PERMISSIONS.length; mask++) {
+    yield PERMISSIONS.filter((_, i) => mask & (1 << i));
+  }
+}
+
+describe("side menu", () => {
+  it("lists SPEC §2's items in order with their routes and permissions", () => {
+    expect(SIDE_MENU.map((i) => [i.href, i.permission ?? null])).toEqual([
+      ["/dashboard", null],
+      ["/transactions", null],
+      ["/unmapped", "mapped"],
+      ["/donates", "donate"],
+      ["/quick-pays", "quickpay"],
+      ["/collects", "collect"],
+      ["/bills", "bills"],
+      ["/checkouts", "checkout"],
+      ["/invoices", "invoices"],
+      ["/zramp", "quickpay"],
+      ["/zapi", "quickpay"],
+      ["/nft", null],
+      ["/routes", null],
+      ["/referral", null],
+      ["/settings", null],
+      ["/admin-stats", "admin_stats"],
+      ["/admin-transactions", "admin_stats"],
+      ["/admin-billing", "admin_stats"],
+      ["/api/docs", null],
+    ]);
+  });
+
+  it("shows exactly the permitted items for every permission combination, with or without rampOnly", () => {
+    const nothingUnbuilt = new Set<string>();
+    for (const permissions of everyPermissionSet()) {
+      for (const rampOnly of [false, true]) {
+        const shown = visibleMenu({ permissions, rampOnly }, SIDE_MENU, nothingUnbuilt).map((i) => i.id);
+        const expected = SIDE_MENU.filter((i) => !i.permission || permissions.includes(i.permission)).map((i) => i.id);
+        expect(shown).toEqual(expected);
+      }
+    }
+  });
+
+  it("hides a ramponly item unless the merchant has rampOnly set as well as the permission", () => {
+    const ramp: SideMenuItem = { id: "ramp", labelKey: "menu.zramp", href: "/zramp", permission: "ramponly" };
+    expect(isAllowed(ramp, { permissions: ["ramponly"], rampOnly: false })).toBe(false);
+    expect(isAllowed(ramp, { permissions: [], rampOnly: true })).toBe(false);
+    expect(isAllowed(ramp, { permissions: ["ramponly"], rampOnly: true })).toBe(true);
+  });
+
+  it("never shows an item whose screen is not built, and always the coming-soon ones and the API docs", () => {
+    const all = { permissions: [...PERMISSIONS], rampOnly: true };
+    const shown = visibleMenu(all);
+    expect(shown.some((i) => UNBUILT_ROUTES.has(i.href) && !i.comingSoon && !i.external)).toBe(false);
+    expect(shown.map((i) => i.id)).toEqual(expect.arrayContaining(["nft", "routes", "api-docs"]));
+  });
+});

@@ -1,0 +1,83 @@
+import type { Permission } from "./permissions";
+
+/** One entry of the merchant side menu (SPEC §2 "Side menu"). */
+export interface SideMenuItem {
+  id: string;
+  /** i18n key in the `shell` namespace. */
+  labelKey: string;
+  /** In-app route, or the external address when `external`. */
+  href: string;
+  /** Permission the merchant needs; none means everyone sees it. */
+  permission?: Permission;
+  /** Shown, but not a link, with a 'coming soon' mark. */
+  comingSoon?: boolean;
+  /** Opens outside the app shell (the API reference). */
+  external?: boolean;
+}
+
+/** The side menu in display order, exactly as SPEC §2's table. */
+export const SIDE_MENU: readonly SideMenuItem[] = [
+  { id: "dashboard", labelKey: "menu.dashboard", href: "/dashboard" },
+  { id: "orders", labelKey: "menu.orders", href: "/transactions" },
+  { id: "unmapped", labelKey: "menu.unmapped", href: "/unmapped", permission: "mapped" },
+  { id: "donations", labelKey: "menu.donations", href: "/donates", permission: "donate" },
+  { id: "zlink", labelKey: "menu.zlink", href: "/quick-pays", permission: "quickpay" },
+  { id: "zrequest", labelKey: "menu.zrequest", href: "/collects", permission: "collect" },
+  { id: "zinvoice", labelKey: "menu.zinvoice", href: "/bills", permission: "bills" },
+  { id: "zcart", labelKey: "menu.zcart", href: "/checkouts", permission: "checkout" },
+  { id: "invoices", labelKey: "menu.invoices", href: "/invoices", permission: "invoices" },
+  { id: "zramp", labelKey: "menu.zramp", href: "/zramp", permission: "quickpay" },
+  { id: "zapi", labelKey: "menu.zapi", href: "/zapi", permission: "quickpay" },
+  { id: "nft", labelKey: "menu.nft", href: "/nft", comingSoon: true },
+  { id: "routes", labelKey: "menu.routes", href: "/routes", comingSoon: true },
+  { id: "referral", labelKey: "menu.referral", href: "/referral" },
+  { id: "settings", labelKey: "menu.settings", href: "/settings" },
+  { id: "admin-stats", labelKey: "menu.adminStats", href: "/admin-stats", permission: "admin_stats" },
+  { id: "admin-transactions", labelKey: "menu.adminTransactions", href: "/admin-transactions", permission: "admin_stats" },
+  { id: "admin-billing", labelKey: "menu.adminBilling", href: "/admin-billing", permission: "admin_stats" },
+  { id: "api-docs", labelKey: "menu.apiDocs", href: "/api/docs", external: true },
+];
+
+/**
+ * Routes whose screens are not built yet: their items stay hidden so no item leads to an empty
+ * page. Each feature removes its route from this list when its screen lands.
+ */
+export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
+  "/dashboard",
+  "/transactions",
+  "/unmapped",
+  "/donates",
+  "/quick-pays",
+  "/collects",
+  "/bills",
+  "/checkouts",
+  "/invoices",
+  "/zramp",
+  "/zapi",
+  "/referral",
+  "/settings",
+  "/admin-stats",
+  "/admin-transactions",
+  "/admin-billing",
+]);
+
+export interface MenuAccess {
+  permissions: readonly string[];
+  rampOnly: boolean;
+}
+
+/** Whether the merchant's settings allow an item (`ramponly` also needs the rampOnly flag). */
+export function isAllowed(item: SideMenuItem, access: MenuAccess): boolean {
+  if (!item.permission) return true;
+  if (item.permission === "ramponly" && !access.rampOnly) return false;
+  return access.permissions.includes(item.permission);
+}
+
+/** The items a merchant sees, in order. */
+export function visibleMenu(
+  access: MenuAccess,
+  menu: readonly SideMenuItem[] = SIDE_MENU,
+  unbuilt: ReadonlySet<string> = UNBUILT_ROUTES,
+): SideMenuItem[] {
+  return menu.filter((item) => (item.external || item.comingSoon || !unbuilt.has(item.href)) && isAllowed(item, access));
+}
