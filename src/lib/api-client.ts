@@ -1,0 +1,72 @@
+/**
+ * The browser's way to call `/api` (SPEC §7): JSON in and out, a bearer token when signed in,
+ * and failures as `ApiRequestError` carrying the server's `message` (else the status text), so
+ * screens can show what the server said (SPEC §8).
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = "ApiRequestError";
+  }
+
+  /** A 401/403: the session is gone or not allowed; the shell logs the merchant out. */
+  get isSessionProblem(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+export interface ApiClientOptions {
+  /** Origin the API lives on; '' for the page's own origin. */
+  base?: string;
+  /** Read on every call, so a sign-in or sign-out takes effect at once. */
+  getToken?: () => string | null | undefined;
+  fetch?: typeof fetch;
+}
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+export function createApiClient({ base = "", getToken = () => null, fetch: doFetch = globalThis.fetch }: ApiClientOptions = {}) {
+  async function request<T>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    const token = getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    let res: Response;
+    try {
+      res = await doFetch(`${base}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch {
+      throw new ApiRequestError(0, "Network request failed", "network");
+    }
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!res.ok) {
+      const err = (parsed ?? {}) as { message?: unknown; code?: unknown; issues?: unknown };
+      const message = typeof err.message === "string" && err.message ? err.message : res.statusText || `HTTP ${res.status}`;
+      throw new ApiRequestError(
+        res.status,
+        message,
+        typeof err.code === "string" ? err.code : undefined,
+        Array.isArray(err.issues) ? (err.issues as { path: string; message: string }[]) : undefined,
+      );
+    }
+    return parsed as T;
+  }
+  return {
+    get: <T>(path: string) => request<T>("GET", path),
+    post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
+    put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body ?? {}),
+    delete: <T>(path: string) => request<T>("DELETE", path),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
