@@ -1,11 +1,15 @@
 import type { Resource } from "i18next";
+import enAuth from "../../public/assets/translations/en/auth.json";
 import enCommon from "../../public/assets/translations/en/common.json";
+import enShell from "../../public/assets/translations/en/shell.json";
 import enUi from "../../public/assets/translations/en/ui.json";
+import frAuth from "../../public/assets/translations/fr/auth.json";
 import frCommon from "../../public/assets/translations/fr/common.json";
+import frShell from "../../public/assets/translations/fr/shell.json";
 import frUi from "../../public/assets/translations/fr/ui.json";
 
 /** The same JSON files the browser loads over HTTP, bundled for Storybook and unit tests. */
 export const bundledResources: Resource = {
-  en: { common: enCommon, ui: enUi },
-  fr: { common: frCommon, ui: frUi },
+  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth },
+  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth },
 };
