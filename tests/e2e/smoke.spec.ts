@@ -17,8 +17,10 @@ test.describe("smoke: the started server renders pages", () => {
     await page.getByRole("combobox", { name: "Language" }).selectOption("fr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bienvenue");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page).toHaveTitle("Accueil - zPay");
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bienvenue");
+    await expect(page).toHaveTitle("Accueil - zPay");
     await expect(page.getByRole("combobox", { name: "Langue" })).toHaveValue("fr");
     await page.screenshot({ path: "test-results/screens/home-fr.png" });
   });
