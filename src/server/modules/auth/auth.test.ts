@@ -62,6 +62,18 @@ describe.each(TEST_BACKENDS)("merchant sign-in on %s", (kind) => {
     expect(stored.some((s) => s.tokenHash === data.user.token)).toBe(false);
   });
 
+  it("returns the signed-in merchant from /session, and 401 without a live session", async () => {
+    const a = (await signInAs(newSolanaKey())).user;
+    const b = (await signInAs(newSolanaKey())).user;
+    const res = await app.request("/api/session", { headers: { authorization: `Bearer ${a.token}` } });
+    expect(res.status).toBe(200);
+    const { user } = (await res.json()).data;
+    expect(user._id).toBe(a._id);
+    expect(user._id).not.toBe(b._id);
+    expect(user.token).toBeUndefined();
+    expect((await app.request("/api/session")).status).toBe(401);
+  });
+
   it("signs a returning merchant into the same account", async () => {
     const key = newSolanaKey();
     const first = await signInAs(key);

@@ -71,6 +71,18 @@ const signoutRoute = createRoute({
   },
 });
 
+const sessionRoute = createRoute({
+  method: "get",
+  path: "/session",
+  tags: ["Auth"],
+  summary: "The signed-in merchant, to refresh the cached user",
+  security: [{ bearer: [] }],
+  responses: {
+    200: { description: "The merchant", content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto }) }) } } },
+    ...errors([401]),
+  },
+});
+
 export function authRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const router = createRouter();
@@ -80,6 +92,7 @@ export function authRoutes(deps: AppDeps) {
   );
   router.use("/accept-terms", requireMerchant(db, { allowWithoutTerms: true }));
   router.use("/signout", requireMerchant(db, { allowWithoutTerms: true }));
+  router.use("/session", requireMerchant(db, { allowWithoutTerms: true }));
 
   return router
     .openapi(signinRoute, async (c) => {
@@ -97,6 +110,7 @@ export function authRoutes(deps: AppDeps) {
       const user = await acceptTerms(db, c.var.user.id);
       return c.json({ data: { user: toUserDto(user) } }, 200);
     })
+    .openapi(sessionRoute, (c) => c.json({ data: { user: toUserDto(c.var.user) } }, 200))
     .openapi(signoutRoute, async (c) => {
       await revokeSession(db, c.var.sessionToken);
       return c.json({ success: true }, 200);
