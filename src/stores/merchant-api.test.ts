@@ -1,0 +1,59 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { initI18n } from "@/i18n/i18n";
+import { bundledResources } from "@/i18n/bundled";
+import { createApiClient } from "@/lib/api-client";
+import { $session, clearSession, setSession, type SessionUser } from "./session";
+import { $toasts, clearToasts } from "./toasts";
+import { expireSession, withSessionExpiry } from "./merchant-api";
+
+const user: SessionUser = {
+  _id: "u1",
+  publicKey: "k",
+  email: null,
+  acceptedTerms: true,
+  referralCode: "ABCD2345",
+  token: "tok",
+  validTill: new Date(Date.now() + 3600_000).toISOString(),
+  settings: { permissions: [], rampOnly: false, isOnboarded: false },
+};
+const answering = (status: number) => createApiClient({ fetch: async () => new Response(JSON.stringify({ message: "x" }), { status }) });
+
+beforeAll(() => initI18n({ resources: bundledResources, lng: "en" }));
+
+afterEach(() => {
+  clearSession();
+  clearToasts();
+  vi.useRealTimers();
+});
+
+describe("session expiry", () => {
+  it.each([401, 403])("a %i while signed in ends the session", async (status) => {
+    setSession(user);
+    const onExpired = vi.fn();
+    await expect(withSessionExpiry(answering(status), onExpired).get("/x")).rejects.toMatchObject({ status });
+    expect(onExpired).toHaveBeenCalledOnce();
+  });
+
+  it("other failures, or a 401 while signed out, do not", async () => {
+    const onExpired = vi.fn();
+    setSession(user);
+    await expect(withSessionExpiry(answering(500), onExpired).get("/x")).rejects.toMatchObject({ status: 500 });
+    clearSession();
+    await expect(withSessionExpiry(answering(401), onExpired).get("/x")).rejects.toMatchObject({ status: 401 });
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it("shows the expiry toast, then after 2 s clears the session and opens /auth, once", () => {
+    vi.useFakeTimers();
+    setSession(user);
+    const goTo = vi.fn();
+    expireSession(goTo);
+    expireSession(goTo);
+    expect($toasts.get().map((t) => t.message)).toEqual(["Current logged-in session has expired, please login again"]);
+    vi.advanceTimersByTime(1999);
+    expect($session.get()).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect($session.get()).toBeNull();
+    expect(goTo).toHaveBeenCalledExactlyOnceWith("/auth");
+  });
+});

@@ -1,0 +1,40 @@
+import { createApiClient, ApiRequestError, type ApiClient } from "@/lib/api-client";
+import { SESSION_EXPIRED_LOGOUT_MS } from "@/lib/timings";
+import { i18next } from "@/i18n/i18n";
+import { $session, clearSession } from "./session";
+import { showToast } from "./toasts";
+
+let expiring = false;
+
+/**
+ * SPEC §8: a 401/403 while signed in shows the expiry toast, then after 2 s clears the token and
+ * opens /auth. Runs once however many calls fail together.
+ */
+export function expireSession(goTo: (path: string) => void = (p) => window.location.assign(p)): void {
+  if (expiring) return;
+  expiring = true;
+  showToast({ message: i18next.t("session.expired", { ns: "common" }), variant: "error" });
+  setTimeout(() => {
+    clearSession();
+    expiring = false;
+    goTo("/auth");
+  }, SESSION_EXPIRED_LOGOUT_MS);
+}
+
+/** Wraps a client so every session problem while signed in ends the session (see above). */
+export function withSessionExpiry(client: ApiClient, onExpired: () => void = expireSession): ApiClient {
+  const guard =
+    <A extends unknown[], T>(call: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      try {
+        return await call(...args);
+      } catch (err) {
+        if (err instanceof ApiRequestError && err.isSessionProblem && $session.get()) onExpired();
+        throw err;
+      }
+    };
+  return { get: guard(client.get), post: guard(client.post), put: guard(client.put), delete: guard(client.delete) } as ApiClient;
+}
+
+/** The client merchant screens use: the session's bearer token, and expiry handling. */
+export const merchantApi: ApiClient = withSessionExpiry(createApiClient({ getToken: () => $session.get()?.token }));
