@@ -1,0 +1,104 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { ApiRequestError, type ApiClient } from "@/lib/api-client";
+import { PERMISSIONS } from "@/lib/permissions";
+import { clearToasts } from "@/stores/toasts";
+import { AppShell } from "./app-shell";
+
+const api = (post: ApiClient["post"] = fn(async () => ({ success: true })) as ApiClient["post"]): ApiClient => ({
+  get: fn() as ApiClient["get"],
+  post,
+  put: fn() as ApiClient["put"],
+  delete: fn() as ApiClient["delete"],
+});
+const address = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+
+const meta = {
+  title: "AppShell/AppShell",
+  component: AppShell,
+  parameters: { layout: "fullscreen" },
+  args: {
+    address,
+    access: { permissions: ["quickpay", "collect", "bills", "invoices", "donate", "checkout"], rampOnly: false },
+    currentPath: "/dashboard",
+    api: api(),
+    isProduction: false,
+    onLogout: fn(),
+    unbuilt: new Set<string>(),
+    children: <h1 className="text-2xl font-bold">Overview</h1>,
+  },
+  beforeEach: () => clearToasts,
+} satisfies Meta<typeof AppShell>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const DefaultMerchant: Story = {
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole("navigation");
+    await expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(within(nav).queryByRole("link", { name: "Admin stats" })).toBeNull();
+    await expect(within(nav).getByText("NFT Store")).toBeVisible();
+    await expect(within(nav).getByRole("link", { name: "External API Docs" })).toHaveAttribute("target", "_blank");
+  },
+};
+
+export const AdminMerchant: Story = {
+  args: { access: { permissions: [...PERMISSIONS], rampOnly: true } },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole("navigation");
+    await expect(within(nav).getByRole("link", { name: "Admin Billing" })).toBeVisible();
+  },
+};
+
+export const ProductionRequested: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Get Production access" }));
+    await waitFor(() =>
+      expect(within(document.body).getByText("Request sent. You'll recieve an email for next steps shortly")).toBeVisible(),
+    );
+    await expect(args.api.post).toHaveBeenCalledWith("/request/production");
+  },
+};
+
+export const ProductionRequestFailed: Story = {
+  args: { api: api(fn(async () => Promise.reject(new ApiRequestError(429, "Too many attempts"))) as ApiClient["post"]) },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Get Production access" }));
+    await waitFor(() => expect(within(document.body).getByText("Too many attempts")).toBeVisible());
+  },
+};
+
+export const InProduction: Story = {
+  args: { isProduction: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole("button", { name: "Get Production access" })).toBeNull();
+  },
+};
+
+export const ProfileMenuLogout: Story = {
+  play: async ({ canvasElement, args }) => {
+    const trigger = within(canvasElement).getByRole("button", { name: "Profile menu for 9xQe…VFin" });
+    await expect(trigger).toHaveTextContent("9xQe…VFin");
+    await userEvent.click(trigger);
+    await userEvent.click(await within(document.body).findByRole("menuitem", { name: "Logout" }));
+    await expect(args.onLogout).toHaveBeenCalledOnce();
+  },
+};
+
+export const PointsComingSoon: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Points" }));
+    await expect(await within(document.body).findByText("The points system is coming soon.")).toBeVisible();
+  },
+};
+
+export const PhoneMenuOpen: Story = {
+  globals: { viewport: { value: "mobile1" } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Open menu" }));
+    const dialog = await within(document.body).findByRole("dialog");
+    await expect(within(dialog).getByRole("link", { name: "zLink" })).toBeVisible();
+  },
+};
+
+export const French: Story = { globals: { locale: "fr" } };

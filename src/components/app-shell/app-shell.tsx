@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import { Drawer } from "@/components/ui/drawer";
+import { ToastBar } from "@/components/ui/toast-bar";
+import type { ApiClient } from "@/lib/api-client";
+import type { MenuAccess, SideMenuItem } from "@/lib/side-menu";
+import { SideNavLinks } from "./side-nav-links";
+import { TopBar } from "./top-bar";
+
+export interface AppShellProps {
+  address: string;
+  access: MenuAccess;
+  currentPath: string;
+  api: ApiClient;
+  isProduction: boolean;
+  onLogout: () => void;
+  children: React.ReactNode;
+  menu?: readonly SideMenuItem[];
+  unbuilt?: ReadonlySet<string>;
+}
+
+/** Every merchant screen's frame: side menu (permanent md+, temporary below), top bar, toasts. */
+export function AppShell({ address, access, currentPath, api, isProduction, onLogout, children, menu, unbuilt }: AppShellProps) {
+  const { t } = useTranslation("common");
+  const links = <SideNavLinks access={access} currentPath={currentPath} menu={menu} unbuilt={unbuilt} />;
+  return (
+    <div className="flex min-h-dvh">
+      <Drawer forceMode="permanent" className="hidden md:block">
+        <a href="/dashboard" className="mb-3 block px-3 py-2 text-xl font-semibold text-primary">
+          {t("brand")}
+        </a>
+        {links}
+      </Drawer>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar
+          address={address}
+          api={api}
+          isProduction={isProduction}
+          onLogout={onLogout}
+          menu={
+            <Drawer forceMode="temporary" menuButtonClassName="md:hidden">
+              {links}
+            </Drawer>
+          }
+        />
+        <main className="flex-1 p-4 sm:p-6">{children}</main>
+      </div>
+      <ToastBar />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LogOut, Star } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { shortenAddress } from "@/lib/address";
+import { ApiRequestError, type ApiClient } from "@/lib/api-client";
+import { showToast } from "@/stores/toasts";
+
+export interface TopBarProps {
+  address: string;
+  api: ApiClient;
+  /** Production builds never offer 'Get Production access'. */
+  isProduction: boolean;
+  onLogout: () => void;
+  /** The phone menu button (the temporary drawer's trigger). */
+  menu?: React.ReactNode;
+}
+
+/** SPEC §2 top bar: points (coming soon), production access, the profile menu. */
+export function TopBar({ address, api, isProduction, onLogout, menu }: TopBarProps) {
+  const { t } = useTranslation("common");
+  const [requesting, setRequesting] = useState(false);
+
+  const requestProduction = async () => {
+    setRequesting(true);
+    try {
+      await api.post("/request/production");
+      showToast({ message: t("topBar.productionRequested"), variant: "success" });
+    } catch (err) {
+      showToast({ message: err instanceof ApiRequestError ? err.message : t("fallback.error"), variant: "error" });
+    } finally {
+      setRequesting(false);
+    }
+  };
+
+  return (
+    <header className="flex min-h-14 flex-wrap items-center gap-2 border-b bg-background px-3 py-2 sm:px-4">
+      {menu}
+      <span className="font-semibold text-primary md:hidden">{t("brand")}</span>
+      <div className="ml-auto flex items-center gap-2">
+        <Popover>
+          <PopoverTrigger asChild>
+            <Button variant="ghost" size="sm" aria-label={t("topBar.points")}>
+              <Star aria-hidden="true" />
+              <span className="hidden sm:inline">{t("topBar.points")}</span>
+            </Button>
+          </PopoverTrigger>
+          <PopoverContent className="w-64 text-sm" aria-label={t("topBar.points")}>{t("topBar.pointsComingSoon")}</PopoverContent>
+        </Popover>
+        {isProduction ? null : (
+          <Button size="sm" variant="outline" disabled={requesting} onClick={() => void requestProduction()}>
+            {t("topBar.getProduction")}
+          </Button>
+        )}
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="secondary" size="sm" aria-label={t("topBar.profileMenu", { address: shortenAddress(address, 4) })} title={address}>
+              <span className="font-mono">{shortenAddress(address, 4)}</span>
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-56">
+            <DropdownMenuLabel className="font-mono text-xs break-all">{address}</DropdownMenuLabel>
+            <DropdownMenuItem onSelect={onLogout}>
+              <LogOut aria-hidden="true" />
+              {t("topBar.logout")}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createSolanaTestWallet, type SolanaTestWallet } from "../fixtures/solana-wallet";
+
+const SESSION_KEY = "zpay.session";
+
+async function startSignIn(page: Page, wallet: SolanaTestWallet, path = "/auth") {
+  await wallet.install(page);
+  await page.goto(path);
+  await page.getByRole("button", { name: `Continue with ${wallet.name}` }).click();
+}
+
+test.describe("merchant sign-in", () => {
+  test("first sign-in: sign, accept the terms, land on the dashboard; a return visit goes straight in", async ({ page }) => {
+    const wallet = createSolanaTestWallet();
+    await startSignIn(page, wallet);
+    const terms = page.getByRole("dialog");
+    await expect(terms).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/auth-terms.png" });
+    await terms.getByRole("button", { name: "Accept" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveTitle("overview - zPay");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+    await expect(page.getByText(/\?r=[A-Z2-9]{8}/)).toBeVisible();
+    expect(wallet.requests).toEqual(["connect", "signMessage"]);
+    await page.screenshot({ path: "test-results/screens/dashboard.png" });
+
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("rejecting the terms disconnects the wallet and keeps the merchant out", async ({ page }) => {
+    const wallet = createSolanaTestWallet();
+    await startSignIn(page, wallet);
+    await page.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect.poll(() => wallet.requests).toContain("disconnect");
+    expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY)).toBeNull();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("a signed-out deep link goes to /auth keeping its search string", async ({ page }) => {
+    await page.goto("/dashboard?open-share=true&r=ABCD2345");
+    await expect(page).toHaveURL(/\/auth\?open-share=true&r=ABCD2345$/);
+    await expect(page).toHaveTitle("Sign in - zPay");
+  });
+
+  test("an expired cached session is dropped and the visitor sent to /auth", async ({ page }) => {
+    await page.addInitScript((key) => {
+      localStorage.setItem(
+        key,
+        JSON.stringify({ _id: "x", token: "t", validTill: "2020-01-01T00:00:00Z", acceptedTerms: true, settings: { permissions: [] } }),
+      );
+    }, SESSION_KEY);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("a session revoked on the server: the expiry message, then /auth after 2 s", async ({ page, request }) => {
+    const wallet = createSolanaTestWallet();
+    await startSignIn(page, wallet);
+    await page.getByRole("dialog").getByRole("button", { name: "Accept" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const token = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)!).token as string, SESSION_KEY);
+    expect((await request.get("/api/signout", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByText("Current logged-in session has expired, please login again")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/, { timeout: 5000 });
+  });
+
+  test("the sign-in screen in French", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("zpay.language", "fr"));
+    const wallet = createSolanaTestWallet();
+    await wallet.install(page);
+    await page.goto("/auth");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connexion");
+    await expect(page.getByRole("button", { name: `Continuer avec ${wallet.name}` })).toBeVisible();
+    await expect(page).toHaveTitle("Connexion - zPay");
+    await page.screenshot({ path: "test-results/screens/auth-fr.png" });
+  });
+});
+
+test("the merchant shell on a 360 px phone: menu behind a button, no sideways scroll", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const wallet = createSolanaTestWallet();
+  await startSignIn(page, wallet);
+  await page.getByRole("dialog").getByRole("button", { name: "Accept" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+  await page.screenshot({ path: "test-results/screens/dashboard-360.png" });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog").getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/dashboard-360-menu.png" });
+  await context.close();
+});
