@@ -5,4 +5,22 @@ console.log(`zpay bench on ${process.version}, ${(await import("node:os")).cpus(
 const http = await benchHttp();
 console.log("\nHTTP (autocannon, req/s and latency in ms)");
 console.table(http.map((r) => ({ backend: r.backend, route: r.route, "req/s": r.reqPerSec, p50: r.p50, p99: r.p99, errors: r.errors })));
+
+// Local Solana network: SPL payments built, signed, sent and confirmed (at confirmed) through its RPC.
+const solana = await (await import("./solana")).benchSolana();
+console.log(`\nSolana local network (${solana.transfers} SPL payments, ${solana.inFlight} in flight, ${solana.slotMs} ms slots; latency in ms, memory of the network process in MB)`);
+console.table([
+  {
+    "payments/s": solana.transfersPerSec,
+    p50: solana.p50,
+    p99: solana.p99,
+    errors: solana.errors,
+    "server CPU %": solana.serverCpuPct,
+    "RSS start": solana.startRssMb,
+    "RSS peak": solana.peakRssMb,
+    "heap peak": solana.peakHeapMb,
+    "heap after GC": solana.heapAfterGcMb,
+  },
+]);
+if (solana.firstError) console.warn(`first Solana payment error: ${solana.firstError}`);
 process.exit(0);

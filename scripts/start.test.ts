@@ -10,7 +10,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 /** Runs `npm start`'s script on free ports and resolves with the origins it logs. */
 function start() {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, APP_PORT: "0", PAYMENTS_PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info" },
+    env: { ...process.env, APP_PORT: "0", PAYMENTS_PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info", ZPAY_MODE: "sandbox", SOLANA_RPC_URL: "", EVM_RPC_URLS: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -31,6 +31,22 @@ function start() {
   return { child, ready, exited, output: () => output };
 }
 
+/** The first JSON log line whose message is `msg`. */
+function logLine<T>(output: string, msg: string): T {
+  const line = output.split("\n").find((l) => l.includes(`"msg":"${msg}"`));
+  if (!line) throw new Error(`no "${msg}" line in:\n${output}`);
+  return JSON.parse(line) as T;
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 describe("npm start", () => {
   it.each(["SIGTERM", "SIGINT"] as const)("serves both origins and stops cleanly on %s", async (signal) => {
     const server = start();
@@ -41,9 +57,25 @@ describe("npm start", () => {
     expect((await fetch(`${payments}/?p=x`)).status).toBe(200);
     expect(fs.existsSync(path.join(dataDir, "zpay.lock"))).toBe(true);
 
+    // Sandbox with no RPC URLs: both local networks are up and answer.
+    const config = (await fetch(`${payments}/api/config`).then((r) => r.json())) as { data: { chainsOrder: number[] } };
+    expect(config.data.chainsOrder).toEqual([-5001, 31337]);
+    const solana = logLine<{ rpc: string }>(server.output(), "local Solana network started");
+    const evm = logLine<{ rpc: string; pid: number }>(server.output(), "local EVM network started");
+    const rpc = (url: string, method: string) =>
+      fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }) }).then(
+        (r) => r.json() as Promise<{ result: unknown }>,
+      );
+    expect((await rpc(solana.rpc, "getHealth")).result).toBe("ok");
+    expect((await rpc(evm.rpc, "eth_chainId")).result).toBe("0x7a69");
+    expect(isRunning(evm.pid)).toBe(true);
+
     server.child.kill(signal);
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("stopped cleanly");
     expect(fs.existsSync(path.join(dataDir, "zpay.lock"))).toBe(false);
+    // Shutting down leaves no child process and no listening network behind.
+    expect(isRunning(evm.pid)).toBe(false);
+    await expect(rpc(solana.rpc, "getHealth")).rejects.toThrow();
   });
 });

@@ -1,15 +1,21 @@
 import type { Resource } from "i18next";
 import enAuth from "../../public/assets/translations/en/auth.json";
 import enCommon from "../../public/assets/translations/en/common.json";
+import enPay from "../../public/assets/translations/en/pay.json";
 import enShell from "../../public/assets/translations/en/shell.json";
 import enUi from "../../public/assets/translations/en/ui.json";
+import enZlink from "../../public/assets/translations/en/zlink.json";
+import enSettings from "../../public/assets/translations/en/settings.json";
 import frAuth from "../../public/assets/translations/fr/auth.json";
 import frCommon from "../../public/assets/translations/fr/common.json";
+import frPay from "../../public/assets/translations/fr/pay.json";
 import frShell from "../../public/assets/translations/fr/shell.json";
 import frUi from "../../public/assets/translations/fr/ui.json";
+import frZlink from "../../public/assets/translations/fr/zlink.json";
+import frSettings from "../../public/assets/translations/fr/settings.json";
 
 /** The same JSON files the browser loads over HTTP, bundled for Storybook and unit tests. */
 export const bundledResources: Resource = {
-  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth },
-  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth },
+  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings },
+  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings },
 };

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
+import { fakeMerchantApi, routeFetchTo } from "@/components/zlink/story-fixtures";
+import { finishTour } from "@/stores/onboarding";
 import { clearSession, setSession } from "@/stores/session";
 import DashboardIsland from "./DashboardIsland";
 
@@ -32,12 +34,26 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** With the shell's menu limited to built screens: Dashboard, the coming-soon items, API docs. */
+/** With the shell's menu limited to built screens (Dashboard, zLink, Settings, the coming-soon items, API docs). */
 export const SignedIn: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await waitFor(() => expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("Overview"));
     await expect(c.getByText(/\?r=ABCD2345/)).toBeVisible();
-    await expect(c.queryByRole("link", { name: "zLink" })).toBeNull();
+    await expect(c.getAllByRole("link", { name: "zLink" })[0]).toHaveAttribute("href", "/quick-pays");
+    await expect(c.queryByRole("link", { name: "zRequest" })).toBeNull();
+  },
+};
+
+/** A merchant without a receiving wallet sees the warning with the way to attach one. */
+export const WithoutWallet: Story = {
+  beforeEach: () => {
+    finishTour();
+    return routeFetchTo(fakeMerchantApi());
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText("You'll not be able to receive payment, unless you attach a wallet address")).toBeVisible();
+    await expect(c.getByRole("link", { name: "Attach a wallet" })).toHaveAttribute("href", "/settings/deposits");
   },
 };

@@ -3,6 +3,7 @@ import { I18nRoot } from "@/components/i18n/i18n-root";
 import { SessionGuard } from "@/components/session/session-guard";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { ReferralLinkCard } from "@/components/dashboard/referral-link-card";
+import { ReceivingWalletWarning } from "@/components/wallet/no-wallet-warning";
 import { merchantApi } from "@/stores/merchant-api";
 import { clearSession } from "@/stores/session";
 
@@ -21,6 +22,7 @@ function Overview({ referralCode }: { referralCode: string }) {
         <h1 className="text-2xl font-bold tracking-tight">{t("dashboard.heading")}</h1>
         <p className="text-muted-foreground">{t("dashboard.welcome")}</p>
       </div>
+      <ReceivingWalletWarning api={merchantApi} />
       <ReferralLinkCard origin={window.location.origin} referralCode={referralCode} />
     </div>
   );

@@ -1,12 +1,23 @@
+import "@/lib/polyfills";
+import { useState } from "react";
 import { I18nRoot } from "@/components/i18n/i18n-root";
+import { createPayApi, type PayApi } from "@/components/pay/pay-api-client";
 import { PayNotice } from "@/components/pay/pay-notice";
+import { SolanaPayContainer } from "@/components/pay/solana-pay-container";
+import { ToastBar } from "@/components/ui/toast-bar";
 
-/** Island for the payments origin's `/?p={id}`. */
-export default function PayIsland({ search }: { search?: string }) {
+/**
+ * Island for the payments origin's `/?p={id}`: the hosted pay page. `api` defaults to the
+ * payments origin's own payer API; stories pass a fake.
+ */
+export default function PayIsland({ search, api }: { search?: string; api?: PayApi }) {
   const query = search ?? (typeof window === "undefined" ? "" : window.location.search);
+  const productId = new URLSearchParams(query).get("p");
+  const [payApi] = useState(() => api ?? createPayApi());
   return (
     <I18nRoot>
-      <PayNotice paymentId={new URLSearchParams(query).get("p")} />
+      {productId ? <SolanaPayContainer productId={productId} api={payApi} /> : <PayNotice paymentId={null} />}
+      <ToastBar />
     </I18nRoot>
   );
 }

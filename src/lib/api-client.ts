@@ -30,7 +30,12 @@ export interface ApiClientOptions {
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 
-export function createApiClient({ base = "", getToken = () => null, fetch: doFetch = globalThis.fetch }: ApiClientOptions = {}) {
+export function createApiClient({
+  base = "",
+  getToken = () => null,
+  // Looked up per call, so a page-level fetch stub (stories, tests) reaches module-level clients.
+  fetch: doFetch = (input, init) => globalThis.fetch(input, init),
+}: ApiClientOptions = {}) {
   async function request<T>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json" };
     const token = getToken();

@@ -58,4 +58,10 @@ describe("side menu", () => {
     expect(shown.some((i) => UNBUILT_ROUTES.has(i.href) && !i.comingSoon && !i.external)).toBe(false);
     expect(shown.map((i) => i.id)).toEqual(expect.arrayContaining(["nft", "routes", "api-docs"]));
   });
+
+  it("shows the built screens zLink and Settings to a new merchant", () => {
+    const shown = visibleMenu({ permissions: ["donate", "quickpay", "collect", "bills", "checkout", "invoices"], rampOnly: false });
+    expect(shown.map((i) => i.href)).toEqual(expect.arrayContaining(["/dashboard", "/quick-pays", "/settings"]));
+    expect(visibleMenu({ permissions: [], rampOnly: false }).map((i) => i.href)).not.toContain("/quick-pays");
+  });
 });

@@ -11,6 +11,13 @@ import { healthRoutes } from "./modules/health/routes";
 import { currencyRoutes } from "./modules/currencies/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { productionAccessRoutes } from "./modules/production-access/routes";
+import { chainRoutes } from "./modules/chains/routes";
+import { faucetRoutes } from "./modules/faucet/routes";
+import { explorerRoutes } from "./modules/explorer/routes";
+import { sanctionRoutes } from "./modules/sanctions/routes";
+import { walletRoutes } from "./modules/wallets/routes";
+import { quickPayRoutes } from "./modules/quick-pays/routes";
+import { integrationRoutes } from "./modules/integrations/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -55,6 +62,12 @@ export function createApi(deps: AppDeps) {
   api.route("/", currencyRoutes(deps));
   api.route("/", authRoutes(deps));
   api.route("/", productionAccessRoutes(deps));
+  api.route("/", chainRoutes(deps));
+  api.route("/", faucetRoutes(deps));
+  api.route("/", sanctionRoutes(deps));
+  api.route("/", walletRoutes(deps));
+  api.route("/", quickPayRoutes(deps));
+  api.route("/", integrationRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));
@@ -97,12 +110,24 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
   const app = base(deps, options);
   const payerApi = createRouter();
   payerApi.route("/", healthRoutes(deps));
+  payerApi.route("/", chainRoutes(deps));
+  payerApi.route("/", faucetRoutes(deps));
+  payerApi.route("/", explorerRoutes(deps));
   app.route("/api", payerApi);
+  // SPEC §7: the sanction check lives at the payments host's root.
+  app.route("/", sanctionRoutes(deps));
   if (options.distDir) {
     const distDir = options.distDir;
-    app.use("*", staticSite(distDir, (p) => (p === "/" || p === "/index.html" ? "/pay/index.html" : undefined)));
+    app.use("*", staticSite(distDir, paymentsShell));
   }
   return app;
+}
+
+/** The payments origin's pages: the pay page at its root, the sandbox explorer under /tx/. */
+function paymentsShell(pathname: string): string | undefined {
+  if (pathname === "/" || pathname === "/index.html") return "/pay/index.html";
+  if (/^\/tx\/-?\d+\/[0-9A-Za-z]+\/?$/.test(pathname)) return "/tx/index.html";
+  return undefined;
 }
 
 export const DEFAULT_DIST_DIR = path.resolve("dist");

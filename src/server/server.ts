@@ -6,12 +6,16 @@ import { origins, type Env } from "./env";
 import type { Logger } from "./logger";
 import { startQueue, stopQueue, type Queue } from "./jobs/queue";
 import { scheduleMaintenance } from "./jobs/maintenance";
+import { startWebhookWorker } from "./jobs/webhooks";
+import { startChains } from "./chains/start-chains";
+import type { ChainRuntime } from "./chains/runtime";
 
 export interface RunningServer {
   appUrl: string;
   paymentsUrl: string;
   database: Database;
   queue: Queue;
+  chains: ChainRuntime;
   /** Stops accepting connections, drains jobs, closes the database and releases its lock. */
   stop(): Promise<void>;
 }
@@ -33,15 +37,18 @@ function close(server: ServerType): Promise<void> {
   });
 }
 
-/** Opens the database, starts jobs and serves both origins. */
+/** Opens the database, starts the chains (local ones in sandbox), starts jobs and serves both origins. */
 export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_DIR): Promise<RunningServer> {
   const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   let queue: Queue | undefined;
+  let chains: ChainRuntime | undefined;
   const servers: ServerType[] = [];
   try {
+    chains = await startChains(env, log);
     queue = await startQueue(database, log);
     await scheduleMaintenance(queue, database, log);
-    const deps = { env, database, log, startedAt: new Date() };
+    await startWebhookWorker(queue, database, log);
+    const deps = { env, database, log, chains, queue, startedAt: new Date() };
     const app = await listen(createApp(deps, { distDir }), env.HOST, env.APP_PORT);
     servers.push(app.server);
     const payments = await listen(createPaymentsApp(deps, { distDir }), env.HOST, env.PAYMENTS_PORT);
@@ -51,21 +58,25 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     const paymentsUrl = env.PAYMENTS_PORT === 0 ? `http://localhost:${payments.port}` : configured.payments;
     let stopping: Promise<void> | undefined;
     const q = queue;
+    const c = chains;
     return {
       appUrl,
       paymentsUrl,
       database,
       queue: q,
+      chains: c,
       stop: () =>
         (stopping ??= (async () => {
           await Promise.all(servers.map(close));
           await stopQueue(q);
+          await c.stop();
           await database.close();
         })()),
     };
   } catch (err) {
     await Promise.all(servers.map(close));
     if (queue) await stopQueue(queue).catch(() => {});
+    if (chains) await chains.stop();
     await database.close();
     throw err;
   }

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "./testing/memory-storage";
 import { SESSION_STORAGE_KEY, createSessionStore, type SessionUser } from "./session";
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  };
-}
 
 const now = Date.parse("2026-11-22T10:00:00Z");
 const user = (validTill: string): SessionUser => ({

@@ -9,6 +9,8 @@ export interface SessionUser extends CachedSession {
   acceptedTerms: boolean;
   referralCode: string;
   settings: { permissions: string[]; rampOnly: boolean; isOnboarded: boolean };
+  /** The fiat the merchant bills in (SPEC §3, default USD); absent in caches older than it. */
+  billingCurrency?: string;
 }
 
 export const SESSION_STORAGE_KEY = "zpay.session";

@@ -22,10 +22,19 @@ test.describe("merchant sign-in", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
     await expect(page.getByText(/\?r=[A-Z2-9]{8}/)).toBeVisible();
     expect(wallet.requests).toEqual(["connect", "signMessage"]);
+    // First visit: the guided tour opens by itself; Next to the end, then 'All Done!' closes it.
+    const tour = page.getByRole("dialog", { name: "Your tools" });
+    await expect(tour).toContainText("1/4");
     await page.screenshot({ path: "test-results/screens/dashboard.png" });
+    for (let step = 1; step < 4; step += 1) await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByRole("dialog", { name: "Your account" })).toContainText("4/4");
+    await page.getByRole("button", { name: "All Done!" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
 
     await page.goto("/auth");
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+    await expect(page.getByRole("dialog")).toHaveCount(0); // the onboarding flag remembers the tour
   });
 
   test("rejecting the terms disconnects the wallet and keeps the merchant out", async ({ page }) => {
@@ -90,7 +99,9 @@ test("the merchant shell on a 360 px phone: menu behind a button, no sideways sc
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBe(0);
+  await expect(page.getByRole("dialog", { name: "Your tools" })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/dashboard-360.png" });
+  await page.getByRole("button", { name: "Close tour" }).click();
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.getByRole("dialog").getByRole("link", { name: "Dashboard" })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/dashboard-360-menu.png" });

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ApiRequestError, type ApiClient } from "@/lib/api-client";
 import { PERMISSIONS } from "@/lib/permissions";
+import { finishTour, resetOnboarding } from "@/stores/onboarding";
 import { clearToasts } from "@/stores/toasts";
 import { AppShell } from "./app-shell";
 
@@ -27,7 +28,11 @@ const meta = {
     unbuilt: new Set<string>(),
     children: <h1 className="text-2xl font-bold">Overview</h1>,
   },
-  beforeEach: () => clearToasts,
+  // A returning merchant: the tour has been seen (stories that need it reset the flag).
+  beforeEach: () => {
+    finishTour();
+    return clearToasts;
+  },
 } satisfies Meta<typeof AppShell>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -85,6 +90,16 @@ export const ProfileMenuLogout: Story = {
   },
 };
 
+/** SPEC §2 profile menu: the full address, Settings (→ /settings) and Logout. */
+export const ProfileMenuOpen: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Profile menu for 9xQe…VFin" }));
+    const menu = await within(document.body).findByRole("menu");
+    await expect(within(menu).getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Settings", "Logout"]);
+    await expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
+  },
+};
+
 export const PointsComingSoon: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole("button", { name: "Points" }));
@@ -102,3 +117,33 @@ export const PhoneMenuOpen: Story = {
 };
 
 export const French: Story = { globals: { locale: "fr" } };
+
+/** A first visit: the tour opens by itself on step 1/4 and points at the side menu. */
+export const FirstVisitTour: Story = {
+  beforeEach: () => {
+    resetOnboarding();
+    return finishTour;
+  },
+  play: async () => {
+    const tour = await within(document.body).findByRole("dialog", { name: "Your tools" });
+    await expect(tour).toHaveTextContent("1/4");
+    await userEvent.click(within(tour).getByRole("button", { name: "Next" }));
+    await expect(within(document.body).getByRole("dialog", { name: "Points" })).toHaveTextContent("2/4");
+  },
+};
+
+/** The help button replays the tour; 'All Done!' on the last step closes it. */
+export const TourReplayedToTheEnd: Story = {
+  args: { isProduction: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(document.body).queryByRole("dialog")).toBeNull();
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Guided tour" }));
+    const tour = await within(document.body).findByRole("dialog", { name: "Your tools" });
+    await expect(tour).toHaveTextContent("1/3");
+    await userEvent.click(within(tour).getByRole("button", { name: "Next" }));
+    await userEvent.click(within(tour).getByRole("button", { name: "Next" }));
+    await expect(tour).toHaveTextContent("3/3");
+    await userEvent.click(within(tour).getByRole("button", { name: "All Done!" }));
+    await waitFor(() => expect(within(document.body).queryByRole("dialog")).toBeNull());
+  },
+};

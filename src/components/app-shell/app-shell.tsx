@@ -1,10 +1,14 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { GuidedTour } from "@/components/tour/guided-tour";
 import { Drawer } from "@/components/ui/drawer";
 import { ToastBar } from "@/components/ui/toast-bar";
 import type { ApiClient } from "@/lib/api-client";
 import type { MenuAccess, SideMenuItem } from "@/lib/side-menu";
 import { SideNavLinks } from "./side-nav-links";
 import { TopBar } from "./top-bar";
+import { useShellTourSteps } from "./shell-tour";
+import { $shouldShowTour } from "@/stores/onboarding";
 
 export interface AppShellProps {
   address: string;
@@ -21,10 +25,13 @@ export interface AppShellProps {
 /** Every merchant screen's frame: side menu (permanent md+, temporary below), top bar, toasts. */
 export function AppShell({ address, access, currentPath, api, isProduction, onLogout, children, menu, unbuilt }: AppShellProps) {
   const { t } = useTranslation("common");
+  // The tour opens by itself on a merchant's first visit unless they opted out (onboarding flag).
+  const [tourOpen, setTourOpen] = useState(() => $shouldShowTour.get());
+  const tourSteps = useShellTourSteps(isProduction);
   const links = <SideNavLinks access={access} currentPath={currentPath} menu={menu} unbuilt={unbuilt} />;
   return (
     <div className="flex min-h-dvh">
-      <Drawer forceMode="permanent" className="hidden md:block">
+      <Drawer forceMode="permanent" className="hidden md:block" data-tour="menu">
         <a href="/dashboard" className="mb-3 block px-3 py-2 text-xl font-semibold text-primary">
           {t("brand")}
         </a>
@@ -36,6 +43,7 @@ export function AppShell({ address, access, currentPath, api, isProduction, onLo
           api={api}
           isProduction={isProduction}
           onLogout={onLogout}
+          onStartTour={() => setTourOpen(true)}
           menu={
             <Drawer forceMode="temporary" menuButtonClassName="md:hidden">
               {links}
@@ -44,6 +52,7 @@ export function AppShell({ address, access, currentPath, api, isProduction, onLo
         />
         <main className="flex-1 p-4 sm:p-6">{children}</main>
       </div>
+      <GuidedTour steps={tourSteps} open={tourOpen} onClose={() => setTourOpen(false)} />
       <ToastBar />
     </div>
   );

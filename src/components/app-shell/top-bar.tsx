@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LogOut, Star } from "lucide-react";
+import { CircleHelp, LogOut, Settings, Star } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -14,12 +14,14 @@ export interface TopBarProps {
   /** Production builds never offer 'Get Production access'. */
   isProduction: boolean;
   onLogout: () => void;
+  /** Opens the guided tour again. */
+  onStartTour?: () => void;
   /** The phone menu button (the temporary drawer's trigger). */
   menu?: React.ReactNode;
 }
 
 /** SPEC §2 top bar: points (coming soon), production access, the profile menu. */
-export function TopBar({ address, api, isProduction, onLogout, menu }: TopBarProps) {
+export function TopBar({ address, api, isProduction, onLogout, onStartTour, menu }: TopBarProps) {
   const { t } = useTranslation("common");
   const [requesting, setRequesting] = useState(false);
 
@@ -39,29 +41,48 @@ export function TopBar({ address, api, isProduction, onLogout, menu }: TopBarPro
     <header className="flex min-h-14 flex-wrap items-center gap-2 border-b bg-background px-3 py-2 sm:px-4">
       {menu}
       <span className="font-semibold text-primary md:hidden">{t("brand")}</span>
-      <div className="ml-auto flex items-center gap-2">
+      {isProduction ? null : (
+        // On a phone the request button takes its own full-width row under the bar's icons.
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={requesting}
+          data-tour="production"
+          className="order-last w-full sm:order-none sm:ml-auto sm:w-auto"
+          onClick={() => void requestProduction()}
+        >
+          {t("topBar.getProduction")}
+        </Button>
+      )}
+      <div className="ml-auto flex items-center gap-2 sm:ml-0">
+        {onStartTour ? (
+          <Button variant="ghost" size="sm" aria-label={t("topBar.tour")} title={t("topBar.tour")} onClick={onStartTour}>
+            <CircleHelp aria-hidden="true" />
+          </Button>
+        ) : null}
         <Popover>
           <PopoverTrigger asChild>
-            <Button variant="ghost" size="sm" aria-label={t("topBar.points")}>
+            <Button variant="ghost" size="sm" aria-label={t("topBar.points")} data-tour="points">
               <Star aria-hidden="true" />
               <span className="hidden sm:inline">{t("topBar.points")}</span>
             </Button>
           </PopoverTrigger>
           <PopoverContent className="w-64 text-sm" aria-label={t("topBar.points")}>{t("topBar.pointsComingSoon")}</PopoverContent>
         </Popover>
-        {isProduction ? null : (
-          <Button size="sm" variant="outline" disabled={requesting} onClick={() => void requestProduction()}>
-            {t("topBar.getProduction")}
-          </Button>
-        )}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="secondary" size="sm" aria-label={t("topBar.profileMenu", { address: shortenAddress(address, 4) })} title={address}>
+            <Button variant="secondary" size="sm" data-tour="profile" aria-label={t("topBar.profileMenu", { address: shortenAddress(address, 4) })} title={address}>
               <span className="font-mono">{shortenAddress(address, 4)}</span>
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="w-56">
             <DropdownMenuLabel className="font-mono text-xs break-all">{address}</DropdownMenuLabel>
+            <DropdownMenuItem asChild>
+              <a href="/settings">
+                <Settings aria-hidden="true" />
+                {t("topBar.settings")}
+              </a>
+            </DropdownMenuItem>
             <DropdownMenuItem onSelect={onLogout}>
               <LogOut aria-hidden="true" />
               {t("topBar.logout")}

@@ -41,6 +41,9 @@ export type OpenDbOptions =
 export async function openDb(options: OpenDbOptions): Promise<Database> {
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client the server closes (restart, failover, DROP DATABASE … FORCE) is dropped by the
+    // pool, which then emits 'error': without a listener that event would crash the process.
+    pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });

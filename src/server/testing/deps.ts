@@ -1,9 +1,10 @@
+import { NO_CHAINS, type ChainRuntime } from "../chains/runtime";
 import type { Database } from "../db/client";
 import { parseEnv } from "../env";
 import type { AppDeps } from "../http/context";
 import { createLogger } from "../logger";
 
-/** App dependencies for in-process tests: default env, silent logs. */
-export function testDeps(database: Database, env: Record<string, string> = {}): AppDeps {
-  return { env: parseEnv({ LOG_LEVEL: "silent", ...env }), database, log: createLogger("silent"), startedAt: new Date() };
+/** App dependencies for in-process tests: default env, silent logs, no chains unless given. */
+export function testDeps(database: Database, env: Record<string, string> = {}, chains: ChainRuntime = NO_CHAINS): AppDeps {
+  return { env: parseEnv({ LOG_LEVEL: "silent", ...env }), database, log: createLogger("silent"), chains, startedAt: new Date() };
 }

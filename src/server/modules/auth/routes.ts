@@ -4,7 +4,8 @@ import type { AppDeps } from "../../http/context";
 import { ErrorBody } from "../../http/errors";
 import { requireMerchant } from "../../http/auth";
 import { rateLimit } from "../../http/rate-limit";
-import { listSupportedCurrencies } from "../currencies/service";
+import { ConfigSchema } from "../chains/dto";
+import { readConfig } from "../chains/service";
 import { UserDto, toUserDto } from "./dto";
 import { acceptTerms, revokeSession, signIn } from "./service";
 
@@ -17,16 +18,6 @@ const SigninBody = z
     referralCode: z.string().max(32).optional(),
   })
   .openapi("SolanaSigninRequest");
-
-const Config = z
-  .object({
-    tokens: z.array(z.unknown()),
-    allTokens: z.array(z.unknown()),
-    fiats: z.array(z.tuple([z.string(), z.string()])),
-    chainsOrder: z.array(z.number()),
-    contractsMeta: z.record(z.string(), z.unknown()),
-  })
-  .openapi("Config");
 
 const errors = (codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, { description: "Error", content: { "application/json": { schema: ErrorBody } } }]));
@@ -41,7 +32,7 @@ const signinRoute = createRoute({
   responses: {
     200: {
       description: "Signed in",
-      content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto }).extend(Config.shape) }) } },
+      content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto }).extend(ConfigSchema.shape) }) } },
     },
     ...errors([400, 401, 429]),
   },
@@ -99,12 +90,7 @@ export function authRoutes(deps: AppDeps) {
       const body = c.req.valid("json");
       const { user, session } = await signIn(db, body);
       c.var.log.info({ userId: user.id }, "merchant signed in");
-      const fiats = await listSupportedCurrencies(db);
-      // Chain and token lists join the config with the chain configuration (sandbox chains issue).
-      return c.json(
-        { data: { user: toUserDto(user, session), tokens: [], allTokens: [], fiats, chainsOrder: [], contractsMeta: {} } },
-        200,
-      );
+      return c.json({ data: { user: toUserDto(user, session), ...(await readConfig(deps)) } }, 200);
     })
     .openapi(acceptTermsRoute, async (c) => {
       const user = await acceptTerms(db, c.var.user.id);

@@ -1,0 +1,89 @@
+import { ApiRequestError } from "@/lib/api-client";
+import type {
+  PayableProduct,
+  PaymentProgress,
+  PaymentTransactionInfo,
+  SanctionCheckRequest,
+  SanctionCheckResult,
+  StartPaymentRequest,
+} from "@/lib/pay-api";
+
+/** `POST /api/sandbox/faucet` body: which address gets test coins of which token on which chain. */
+export interface FaucetRequest {
+  chain: number;
+  address: string;
+  /** Token symbol the faucet hands out ("USDC" or "USDT"). */
+  token: string;
+}
+
+/** What the faucet sent: base units of the token and of the chain's native coin, and the transactions. */
+export interface FaucetGrant {
+  tokenAmount: string;
+  nativeAmount: string;
+  transactions: string[];
+}
+
+/** The part of `GET /api/config` the pay page reads: per chain, its RPC (local networks only) and explorer. */
+export interface PayChainConfig {
+  contractsMeta: Record<string, { rpcUrl?: string; wsUrl?: string; explorerTx?: string; network?: "mainnet" | "testnet" | "local" }>;
+}
+
+/**
+ * Everything the pay page asks the payments origin. Failures reject with `ApiRequestError`
+ * carrying the server's `message` (SPEC §8); stories and tests pass a fake.
+ */
+export interface PayApi {
+  /** `GET /api/pay/{id}`; a 404 means the link does not exist or was disabled. */
+  getProduct(id: string): Promise<PayableProduct>;
+  /** `POST /v2/wallet-sanction-status?sessionId=…` on the payments root (SPEC §7). */
+  checkSanction(req: SanctionCheckRequest, sessionId?: string): Promise<SanctionCheckResult>;
+  /** `POST /api/pay/{id}/start`: creates the transaction and returns what the wallet signs. */
+  start(id: string, req: StartPaymentRequest): Promise<PaymentTransactionInfo>;
+  /** `GET /api/pay/transactions/{payment}`: the server's view of the payment. */
+  progress(paymentId: string): Promise<PaymentProgress>;
+  /** `POST /api/sandbox/faucet`: test coins for the payer (sandbox only). */
+  faucet(req: FaucetRequest): Promise<FaucetGrant>;
+  /** `GET /api/config`: the Solana RPC the browser's connection uses, explorer links. */
+  getConfig(): Promise<PayChainConfig>;
+}
+
+/** Runs one JSON call; failures become `ApiRequestError` with the server's message, else the status text. */
+async function requestJson<T>(doFetch: typeof fetch, url: string, init: { method: "GET" | "POST"; body?: unknown }): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  let res: Response;
+  try {
+    res = await doFetch(url, { method: init.method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  } catch {
+    throw new ApiRequestError(0, "Network request failed", "network");
+  }
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) {
+    const err = (parsed ?? {}) as { message?: unknown; code?: unknown };
+    const message = typeof err.message === "string" && err.message ? err.message : res.statusText || `HTTP ${res.status}`;
+    throw new ApiRequestError(res.status, message, typeof err.code === "string" ? err.code : undefined);
+  }
+  const data = (parsed as { data?: T } | undefined)?.data;
+  if (data === undefined) throw new ApiRequestError(res.status, "The server sent an empty answer.", "empty");
+  return data;
+}
+
+/** The real PayApi: same-origin `fetch` against the payments origin (`base` for another origin). */
+export function createPayApi({ base = "", fetch: doFetch = (...args) => globalThis.fetch(...args) }: { base?: string; fetch?: typeof fetch } = {}): PayApi {
+  const enc = encodeURIComponent;
+  return {
+    getProduct: (id) => requestJson(doFetch, `${base}/api/pay/${enc(id)}`, { method: "GET" }),
+    checkSanction: (req, sessionId) =>
+      requestJson(doFetch, `${base}/v2/wallet-sanction-status${sessionId ? `?sessionId=${enc(sessionId)}` : ""}`, { method: "POST", body: req }),
+    start: (id, req) => requestJson(doFetch, `${base}/api/pay/${enc(id)}/start`, { method: "POST", body: req }),
+    progress: (paymentId) => requestJson(doFetch, `${base}/api/pay/transactions/${enc(paymentId)}`, { method: "GET" }),
+    faucet: (req) => requestJson(doFetch, `${base}/api/sandbox/faucet`, { method: "POST", body: req }),
+    getConfig: () => requestJson(doFetch, `${base}/api/config`, { method: "GET" }),
+  };
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from "react";
+import { useStore } from "@nanostores/react";
+import type { PaymentStores } from "@/stores/payment";
+import type { PayApi } from "./pay-api-client";
+import { createPayFlow } from "./pay-flow";
+import { PayPage } from "./pay-page";
+import type { PaymentSender } from "./payment-sender";
+import type { PayWalletView } from "./wallet-panel";
+
+export interface PayFlowViewProps {
+  productId: string;
+  api: PayApi;
+  /** The wallet as plain values; `SolanaPayContainer` adapts wallet-adapter, stories pass a fake. */
+  wallet: PayWalletView;
+  /** Sends the payment from the connected wallet; null until connected. */
+  sender: PaymentSender | null;
+  showWalletApps?: boolean;
+  onRedirect?: (url: string) => void;
+  redirectMs?: number;
+  pollMs?: number;
+  /** Defaults to the app's stores (localStorage + sessionStorage). */
+  stores?: PaymentStores;
+}
+
+/** Runs the pay flow controller for one product and draws its state with `PayPage`. */
+export function PayFlowView({ productId, api, wallet, sender, showWalletApps, onRedirect, redirectMs, pollMs, stores }: PayFlowViewProps) {
+  const [flow] = useState(() => createPayFlow({ productId, api, stores, pollMs }));
+  useEffect(() => {
+    flow.start();
+    return () => flow.stop();
+  }, [flow]);
+  useEffect(() => {
+    flow.walletChanged(wallet.address);
+  }, [flow, wallet.address]);
+  const state = useStore(flow.$state);
+  const stage = useStore(flow.stores.$stage);
+  const transaction = useStore(flow.stores.$flow);
+  return (
+    <PayPage
+      state={state}
+      stage={stage}
+      flow={transaction}
+      wallet={wallet}
+      showWalletApps={showWalletApps}
+      onRetrySanction={flow.retrySanction}
+      onFaucet={() => void flow.requestFaucet()}
+      onPay={() => void flow.pay(sender)}
+      onTryAgain={flow.startOver}
+      onRedirect={onRedirect}
+      redirectMs={redirectMs}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { formatBaseUnits } from "@/lib/money";
+
+type Decimal = `${number}`;
+
+/** A fiat price in the reader's language ("$12.50", "12,50 $US"); plain "12.5 XYZ" for a code Intl does not know. */
+export function formatFiat(price: string, currency: string, lng: string): string {
+  try {
+    return new Intl.NumberFormat(lng, { style: "currency", currency }).format(price as Decimal);
+  } catch {
+    return `${price} ${currency}`;
+  }
+}
+
+/** A token amount given as decimal text ("12.5") with its symbol, grouped for the reader's language, never rounded. */
+export function formatToken(amount: string, symbol: string, lng: string): string {
+  try {
+    return `${new Intl.NumberFormat(lng, { maximumFractionDigits: 20 }).format(amount as Decimal)} ${symbol}`;
+  } catch {
+    return `${amount} ${symbol}`;
+  }
+}
+
+/** A token amount in base units ("12500000", 6 decimals) with its symbol. */
+export function formatTokenUnits(units: string, decimals: number, symbol: string, lng: string): string {
+  let text: string;
+  try {
+    text = formatBaseUnits(BigInt(units), decimals);
+  } catch {
+    return `${units} ${symbol}`;
+  }
+  return formatToken(text, symbol, lng);
+}
+
+/** The host of a URL ("shop.example"), or the text itself when it is not a URL. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+/** Only web addresses may become links or redirects (never `javascript:` and the like). */
+export function isWebUrl(url: string | undefined): url is string {
+  if (!url) return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,179 @@
+import { CircleAlertIcon, Loader2Icon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { chainById } from "@/lib/chains";
+import type { PayableProduct, PaymentProgress as Progress } from "@/lib/pay-api";
+import type { PaymentStage, TransactionFlow } from "@/stores/payment";
+import { brandStyle } from "./brand-theme";
+import type { PayFlowState, PayNotice as Notice, PayOption } from "./pay-flow";
+import { formatToken, formatTokenUnits } from "./pay-format";
+import { PayHeader } from "./pay-header";
+import { PayNotice } from "./pay-notice";
+import { PaymentProgress } from "./payment-progress";
+import { PaymentResult } from "./payment-result";
+import { PaymentSummary, useAmountText } from "./payment-summary";
+import { SandboxFaucet } from "./sandbox-faucet";
+import { WalletPanel, type PayWalletView } from "./wallet-panel";
+
+export interface PayPageProps {
+  state: PayFlowState;
+  stage: PaymentStage;
+  flow: TransactionFlow;
+  wallet: PayWalletView;
+  showWalletApps?: boolean;
+  onRetrySanction: () => void;
+  onFaucet: () => void;
+  onPay: () => void;
+  onTryAgain: () => void;
+  onRedirect?: (url: string) => void;
+  redirectMs?: number;
+}
+
+/** The page frame: brand accent bar, centred phone-width column, merchant header, sandbox banner. */
+function Frame({ product, children }: { product?: PayableProduct; children: React.ReactNode }) {
+  const { t } = useTranslation("pay");
+  return (
+    <div data-slot="pay-page" style={brandStyle(product?.merchant.brandColor)} className="min-h-dvh bg-muted/50">
+      <div aria-hidden="true" className={product ? "h-1.5 w-full bg-primary" : "h-1.5 w-full bg-border"} />
+      <main className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-5 sm:py-8">
+        <PayHeader merchant={product?.merchant} />
+        {product?.sandbox ? (
+          <p role="note" className="rounded-lg border border-warning-foreground/20 bg-warning px-3 py-2 text-sm text-warning-foreground">
+            <strong className="font-semibold">{t("sandbox.title")}</strong> · {t("sandbox.body")}
+          </p>
+        ) : null}
+        {children}
+        <footer className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
+          <p className="text-xs text-muted-foreground">{t("poweredBy", { brand: t("common:brand") })}</p>
+          <LanguageSwitcher />
+        </footer>
+      </main>
+    </div>
+  );
+}
+
+function NoticeMessage({ notice, product, option }: { notice: Notice; product: PayableProduct; option: PayOption }) {
+  const { t, i18n } = useTranslation("pay");
+  const lng = i18n.resolvedLanguage ?? "en";
+  const token = option.token.symbol;
+  const native = chainById(option.chainId)?.nativeSymbol ?? "SOL";
+  let text: string;
+  if (notice.kind === "insufficient-token") {
+    const units = (v: string) => formatTokenUnits(v, option.token.decimals, token, lng);
+    text = `${t("notice.insufficientToken", { available: units(notice.available), needed: units(notice.needed) })} ${t(product.sandbox ? "notice.topUpSandbox" : "notice.topUpProduction", { token })}`;
+  } else if (notice.kind === "insufficient-fee") {
+    text = `${t("notice.insufficientFee", { native })} ${t(product.sandbox ? "notice.topUpSandbox" : "notice.topUpFeeProduction", { token, native })}`;
+  } else {
+    text = t("notice.failed", { message: notice.message });
+  }
+  return (
+    <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-card p-3 text-sm">
+      <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+      <span>{text}</span>
+    </p>
+  );
+}
+
+function Ready({ product, option, ...props }: PayPageProps & { product: PayableProduct; option: PayOption }) {
+  const { t, i18n } = useTranslation("pay");
+  const lng = i18n.resolvedLanguage ?? "en";
+  const { state, stage, flow, wallet } = props;
+  const info = flow.transactionInfo;
+  const amount = useAmountText(product, option, info);
+  const tokenAmount = info ? formatToken(info.amount, option.token.symbol, lng) : amount.usdc;
+
+  if (stage === "result-screen") {
+    const progress: Progress | undefined = flow.transactionResult?.progress;
+    const failed = flow.currentState === "failed" || progress?.status === "failed" || !progress;
+    const received = progress?.receivedAmount ? formatTokenUnits(progress.receivedAmount, info?.decimals ?? option.token.decimals, option.token.symbol, lng) : undefined;
+    return (
+      <PaymentResult
+        status={failed ? "failed" : progress.status}
+        merchant={product.merchant.displayName}
+        amount={tokenAmount}
+        received={received}
+        amountMismatch={progress?.amountMismatch}
+        hash={progress?.hash ?? flow.transactionResult?.hash}
+        explorerUrl={progress?.explorerUrl}
+        reason={flow.transactionResult?.error ?? progress?.failureReason}
+        callbackUrl={progress?.callbackUrl}
+        onTryAgain={props.onTryAgain}
+        onRedirect={props.onRedirect}
+        redirectMs={props.redirectMs}
+      />
+    );
+  }
+
+  if (stage === "payment-screen") {
+    return (
+      <>
+        <PaymentSummary product={product} option={option} info={info} />
+        <PaymentProgress state={flow.currentState} amount={tokenAmount} hash={flow.transactionResult?.hash} />
+      </>
+    );
+  }
+
+  const canPay = Boolean(wallet.address) && state.sanction === "passed" && !state.starting;
+  const blocked = !wallet.address ? t("needsWallet") : state.sanction === "checking" || state.sanction === "idle" ? t("needsCheck") : null;
+  return (
+    <>
+      <PaymentSummary product={product} option={option} />
+      <WalletPanel wallet={wallet} sanction={state.sanction} onRetrySanction={props.onRetrySanction} showWalletApps={props.showWalletApps} busy={state.starting} />
+      {product.sandbox && wallet.address && state.sanction === "passed" ? (
+        <SandboxFaucet faucet={state.faucet} option={option} onRequest={props.onFaucet} disabled={state.starting} />
+      ) : null}
+      {state.notice ? <NoticeMessage notice={state.notice} product={product} option={option} /> : null}
+      <div className="grid gap-2">
+        <Button size="lg" className="h-12 w-full text-base" disabled={!canPay} aria-describedby={blocked ? "pay-blocked" : undefined} onClick={props.onPay}>
+          {state.starting ? <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : null}
+          {state.starting ? t("starting") : t("payButton", { amount: product.useFiat ? amount.main : amount.usdc })}
+        </Button>
+        {blocked ? (
+          <p id="pay-blocked" className="text-center text-xs text-muted-foreground">
+            {blocked}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** The hosted pay page (payments origin `/?p={id}`), drawn from plain state; `PayFlowView` feeds it. */
+export function PayPage(props: PayPageProps) {
+  const { t } = useTranslation("pay");
+  const load = props.state.load;
+  // Any id reads as "this link does not exist or is no longer available" (unknown or disabled).
+  if (load.kind === "not-found") return <PayNotice paymentId="not-found" />;
+  if (load.kind === "loading") {
+    return (
+      <Frame>
+        <div role="status" aria-label={t("loading")} aria-busy="true" className="grid gap-4">
+          <Skeleton className="h-48 w-full rounded-xl" />
+          <Skeleton className="h-32 w-full rounded-xl" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      </Frame>
+    );
+  }
+  if (load.kind !== "ready") {
+    return (
+      <Frame>
+        <Card role="alert" className="gap-3 px-5 py-5">
+          <p className="font-semibold">{t(load.kind === "unsupported" ? "unsupported" : "loadFailed")}</p>
+          {load.kind === "error" && load.message ? <p className="text-sm text-muted-foreground">{load.message}</p> : null}
+          <Button variant="outline" className="w-fit" onClick={() => window.location.reload()}>
+            {t("reload")}
+          </Button>
+        </Card>
+      </Frame>
+    );
+  }
+  return (
+    <Frame product={load.product}>
+      <Ready {...props} product={load.product} option={load.option} />
+    </Frame>
+  );
+}

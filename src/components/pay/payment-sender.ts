@@ -1,0 +1,37 @@
+import type { PaymentTransactionInfo } from "@/lib/pay-api";
+
+/** What the payer's wallet holds is less than the payment (`token`) or the network fee (`native`). */
+export class InsufficientBalanceError extends Error {
+  constructor(
+    readonly asset: "token" | "native",
+    readonly available: bigint,
+    readonly needed: bigint,
+  ) {
+    super(asset === "token" ? `Insufficient token balance: ${available} < ${needed}` : `Insufficient balance for the network fee: ${available} < ${needed}`);
+    this.name = "InsufficientBalanceError";
+  }
+}
+
+/** The transaction reached the network and failed there (the wallet sent it, the chain refused it). */
+export class PaymentFailedOnChainError extends Error {
+  constructor(
+    readonly hash: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PaymentFailedOnChainError";
+  }
+}
+
+/** Sends a payment from the connected wallet; the pay flow only knows this interface (no chain library). */
+export interface PaymentSender {
+  /**
+   * Checks the balance, builds the transaction, has the wallet sign and send it, then waits for
+   * the network to process it. Calls `onSent` with the hash as soon as the wallet returns it.
+   * Resolves with the hash once processed.
+   * @throws InsufficientBalanceError before asking the wallet, when the wallet cannot pay.
+   * @throws PaymentFailedOnChainError when the network processed the transaction as failed.
+   * @throws Error with the wallet's message when the wallet refuses or fails.
+   */
+  send(info: PaymentTransactionInfo, onSent: (hash: string) => void): Promise<string>;
+}

@@ -1,0 +1,77 @@
+import { useCallback, useMemo, useRef } from "react";
+import { WalletProvider, useWallet } from "@solana/wallet-adapter-react";
+import { WalletReadyState, type WalletError, type WalletName } from "@solana/wallet-adapter-base";
+import { isMobileUserAgent, openedInApp } from "@/lib/wallet-apps";
+import { showToast } from "@/stores/toasts";
+import type { PayApi } from "./pay-api-client";
+import { escapeHtml } from "./pay-flow";
+import { PayFlowView } from "./pay-flow-view";
+import { createConnectionResolver } from "./solana/connection";
+import { createSolanaPaymentSender } from "./solana/send-payment";
+import type { PayWalletView } from "./wallet-panel";
+
+/** Errors of the payment itself are reported by the pay flow; the provider only reports connecting. */
+const PAYMENT_ERRORS = new Set(["WalletSendTransactionError", "WalletSignTransactionError", "WalletNotConnectedError"]);
+
+/** localStorage key of the selected wallet (SPEC §3 Locally persisted: selected wallet). */
+export const PAY_WALLET_STORAGE_KEY = "zpay.pay.wallet";
+
+function Connected({ productId, api, onUserConnect }: { productId: string; api: PayApi; onUserConnect: () => void }) {
+  const { wallets, wallet, select, connect, disconnect, connecting, publicKey, sendTransaction } = useWallet();
+  const getConnection = useMemo(() => createConnectionResolver(api), [api]);
+  const address = publicKey?.toBase58() ?? null;
+
+  const choose = useCallback(
+    (name: string) => {
+      if (connecting) return; // one attempt at a time (SPEC §4 Connection)
+      onUserConnect();
+      // Selecting connects (autoConnect); a wallet still selected after a disconnect needs asking again.
+      if (wallet?.adapter.name === name) connect().catch(() => {});
+      else select(name as WalletName);
+    },
+    [connecting, wallet, connect, select, onUserConnect],
+  );
+
+  const view: PayWalletView = useMemo(
+    () => ({
+      wallets: wallets
+        .filter((w) => w.readyState === WalletReadyState.Installed || w.readyState === WalletReadyState.Loadable)
+        .map((w) => ({ name: w.adapter.name, icon: w.adapter.icon })),
+      address,
+      connecting,
+      connect: choose,
+      disconnect: () => void disconnect().catch(() => {}),
+    }),
+    [wallets, address, connecting, choose, disconnect],
+  );
+
+  const sender = useMemo(() => (publicKey ? createSolanaPaymentSender({ getConnection, payer: publicKey, sendTransaction }) : null), [getConnection, publicKey, sendTransaction]);
+  const search = typeof window === "undefined" ? "" : window.location.search;
+  const showWalletApps = typeof navigator !== "undefined" && isMobileUserAgent(navigator.userAgent) && !openedInApp(search);
+
+  return <PayFlowView productId={productId} api={api} wallet={view} sender={sender} showWalletApps={showWalletApps} />;
+}
+
+/**
+ * The pay page wired to the browser's Solana wallets: Wallet Standard wallets are discovered by
+ * wallet-adapter (`wallets={[]}`), the selected one is remembered and reconnected, and the
+ * payment is sent through `sendTransaction` on a connection whose RPC the server names.
+ */
+export function SolanaPayContainer({ productId, api }: { productId: string; api: PayApi }) {
+  const userConnecting = useRef(false);
+  const onError = useCallback((error: WalletError) => {
+    // A silent reconnect on page load that fails needs no toast; a payer's own attempt does.
+    if (PAYMENT_ERRORS.has(error.name) || !userConnecting.current) return;
+    userConnecting.current = false;
+    const message = error.message || (error.error instanceof Error ? error.error.message : "") || error.name;
+    showToast({ message: escapeHtml(message), variant: "error" });
+  }, []);
+  const onUserConnect = useCallback(() => {
+    userConnecting.current = true;
+  }, []);
+  return (
+    <WalletProvider wallets={[]} autoConnect localStorageKey={PAY_WALLET_STORAGE_KEY} onError={onError}>
+      <Connected productId={productId} api={api} onUserConnect={onUserConnect} />
+    </WalletProvider>
+  );
+}

@@ -1,0 +1,53 @@
+import "@/lib/polyfills";
+import { Buffer } from "buffer";
+import { PublicKey, Transaction, TransactionInstruction } from "@solana/web3.js";
+import { TOKEN_PROGRAM_ID, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import type { PaymentTransactionInfo } from "@/lib/pay-api";
+
+/** The SPL Memo program (v2). */
+export const MEMO_PROGRAM_ID = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
+
+export interface BuildPaymentTransactionInput {
+  /** The payer's wallet (owner of the source token account, signer and fee payer). */
+  payer: PublicKey;
+  info: Pick<PaymentTransactionInfo, "address" | "tokenAddress" | "amountWei" | "decimals" | "reference" | "memo">;
+  /** A recent blockhash from the connection and the last block height it is valid for. */
+  blockhash: string;
+  lastValidBlockHeight: number;
+  /** The mint's token program; classic SPL Token unless the mint belongs to Token-2022. */
+  tokenProgramId?: PublicKey;
+}
+
+/** The payer's associated token account for the mint (where the paid tokens come from). */
+export function payerTokenAccount(payer: PublicKey, mint: PublicKey, tokenProgramId: PublicKey = TOKEN_PROGRAM_ID): PublicKey {
+  return getAssociatedTokenAddressSync(mint, payer, false, tokenProgramId);
+}
+
+/**
+ * The payment as one legacy transaction (SPEC §9, Solana Pay layout): a `TransferChecked` from
+ * the payer's associated token account to `info.address` with `info.reference` appended as a
+ * read-only non-signer key (the server finds the payment by it), then a memo carrying
+ * `info.memo` signed by the payer. Fee payer is the payer.
+ * @throws Error when an address is not a valid public key or `amountWei` is not a positive integer.
+ */
+export function buildPaymentTransaction({ payer, info, blockhash, lastValidBlockHeight, tokenProgramId = TOKEN_PROGRAM_ID }: BuildPaymentTransactionInput): Transaction {
+  if (!/^\d+$/.test(info.amountWei) || BigInt(info.amountWei) <= 0n) throw new Error(`Invalid payment amount: ${info.amountWei}`);
+  const mint = new PublicKey(info.tokenAddress);
+  const transfer = createTransferCheckedInstruction(
+    payerTokenAccount(payer, mint, tokenProgramId),
+    mint,
+    new PublicKey(info.address),
+    payer,
+    BigInt(info.amountWei),
+    info.decimals,
+    [],
+    tokenProgramId,
+  );
+  transfer.keys.push({ pubkey: new PublicKey(info.reference), isSigner: false, isWritable: false });
+  const memo = new TransactionInstruction({
+    programId: MEMO_PROGRAM_ID,
+    keys: [{ pubkey: payer, isSigner: true, isWritable: false }],
+    data: Buffer.from(info.memo, "utf8"),
+  });
+  return new Transaction({ feePayer: payer, blockhash, lastValidBlockHeight }).add(transfer, memo);
+}

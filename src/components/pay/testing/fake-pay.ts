@@ -1,0 +1,123 @@
+import { ApiRequestError } from "@/lib/api-client";
+import { SOLANA_DEVNET } from "@/lib/chains";
+import type { PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
+import type { FaucetGrant, PayApi } from "../pay-api-client";
+import type { PaymentSender } from "../payment-sender";
+
+/** Fixtures and fakes for the pay page's stories and tests: no network anywhere. */
+
+export const PAYER_ADDRESS = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+export const TX_HASH = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
+const USDC_MINT = "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU";
+
+const logo =
+  "data:image/svg+xml;base64," +
+  btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#f59e0b"/><path d="M10 26 L20 10 L30 26 Z" fill="#fff"/></svg>');
+
+/** A zLink priced in USD (converted to USDC when the payer starts), in sandbox. */
+export const USD_PRODUCT: PayableProduct = {
+  id: "ql_usd",
+  type: "quick-pay",
+  label: "Annual membership",
+  description: "One year of the Riverside Climbing Club, gear rental included.",
+  site: "https://climb.example",
+  price: "49.99",
+  currency: "USD",
+  useFiat: true,
+  estimatedUsdc: "49.99",
+  merchant: { displayName: "Riverside Climbing Club" },
+  options: [{ chainId: SOLANA_DEVNET, chainName: "Solana Devnet", tokens: [{ symbol: "USDC", address: USDC_MINT, decimals: 6 }] }],
+  sandbox: true,
+};
+
+/** A zLink priced directly in USDC. */
+export const USDC_PRODUCT: PayableProduct = {
+  ...USD_PRODUCT,
+  id: "ql_usdc",
+  label: "Pay Now",
+  description: undefined,
+  site: undefined,
+  price: "25",
+  currency: "USDC",
+  useFiat: false,
+  estimatedUsdc: "25",
+};
+
+/** A merchant with a logo and a (light) brand colour. */
+export const BRANDED_PRODUCT: PayableProduct = {
+  ...USD_PRODUCT,
+  id: "ql_brand",
+  label: "Espresso beans, 1 kg",
+  description: "Single origin, roasted this week.",
+  site: "https://sunrise-coffee.example",
+  price: "32",
+  estimatedUsdc: "32",
+  merchant: { displayName: "Sunrise Coffee Roasters", logoUrl: logo, brandColor: "#f59e0b" },
+};
+
+/** What `start` answers for a product. */
+export function paymentInfoFor(product: PayableProduct, payment = "pay_1"): PaymentTransactionInfo {
+  const amount = product.estimatedUsdc;
+  const [whole, fraction = ""] = amount.split(".");
+  return {
+    payment,
+    chain: product.options[0]!.chainId,
+    recipient: "7YttLkHDoNj9wyDur5pM1ejNaAvT9X4eqaYcHQqtj2G5",
+    address: "3Bb3Bg1pViC5nQdErDzNE5bNrfS1JWvXrHDqzMZEKBA6",
+    tokenAddress: USDC_MINT,
+    decimals: 6,
+    amount,
+    amountWei: BigInt(whole + fraction.padEnd(6, "0")).toString(),
+    reference: "Fo1SGRHz4WBgL3x2mkyM7mhDLZrPYNPTGqtkZEzYpEqQ",
+    memo: `zpay:${payment}`,
+    expiresAt: "2026-11-22T19:00:00.000Z",
+    ...(product.useFiat ? { fiat: { currency: product.currency, price: product.price, rate: "1" } } : {}),
+  };
+}
+
+export const FAUCET_GRANT: FaucetGrant = { tokenAmount: "1000000000", nativeAmount: "1000000000", transactions: [TX_HASH] };
+
+/** A promise that never settles: a call still in flight. */
+export const pending = <T>() => new Promise<T>(() => {});
+
+/** Answers `progress` with each status in turn, then keeps repeating the last. */
+export function progressSequence(...steps: Partial<PaymentProgress>[]): PayApi["progress"] {
+  let i = 0;
+  return async (payment) => {
+    const step = steps[Math.min(i++, steps.length - 1)]!;
+    return { payment, status: "initiated", ...step };
+  };
+}
+
+/** A PayApi that answers like a healthy sandbox server; override any method. */
+export function fakePayApi(product: PayableProduct | null = USD_PRODUCT, overrides: Partial<PayApi> = {}): PayApi {
+  return {
+    getProduct: async () => {
+      if (!product) throw new ApiRequestError(404, "Payment link not found", "not_found");
+      return product;
+    },
+    checkSanction: async () => ({ passed: true }),
+    start: async () => paymentInfoFor(product ?? USD_PRODUCT),
+    progress: progressSequence({ status: "initiated" }),
+    faucet: async () => FAUCET_GRANT,
+    getConfig: async () => ({ contractsMeta: {} }),
+    ...overrides,
+  };
+}
+
+/** A sender whose wallet sends at once and whose network processes it (or fails as told). */
+export function fakeSender(behaviour: { hash?: string; error?: Error; errorAfterSend?: Error; hangBeforeSend?: boolean } = {}): PaymentSender & { sent: PaymentTransactionInfo[] } {
+  const sent: PaymentTransactionInfo[] = [];
+  return {
+    sent,
+    async send(info, onSent) {
+      sent.push(info);
+      if (behaviour.hangBeforeSend) return pending<string>();
+      if (behaviour.error) throw behaviour.error;
+      const hash = behaviour.hash ?? TX_HASH;
+      onSent(hash);
+      if (behaviour.errorAfterSend) throw behaviour.errorAfterSend;
+      return hash;
+    },
+  };
+}

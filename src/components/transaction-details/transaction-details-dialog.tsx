@@ -1,0 +1,121 @@
+import { useTranslation } from "react-i18next";
+import { ExternalLinkIcon } from "lucide-react";
+import { AddressDisplay } from "@/components/ui/address-display";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { StatusChip } from "@/components/ui/status-chip";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { shortenAddress } from "@/lib/address";
+import { paymentStatus } from "@/lib/status";
+import {
+  formatAmount,
+  formatDateTime,
+  paymentMethod,
+  paymentStages,
+  platformOrderId,
+  transactionLink,
+  type PaymentInfoDto,
+} from "@/lib/transaction-details";
+
+export interface TransactionDetailsDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  info: PaymentInfoDto;
+  /** The product's order id (zLink hashedId…), named in the description. */
+  orderId?: string;
+  /** For stable stories and tests; the reader's own zone otherwise. */
+  timeZone?: string;
+}
+
+/**
+ * SPEC §2 transaction details: requested and received amounts, type (Ramp, Swap or Direct), hash
+ * with its explorer link, payer, status, the platform's order id for shopify orders, and the
+ * stages table (Initiated, Paid, Validated, Failed).
+ */
+export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, timeZone }: TransactionDetailsDialogProps) {
+  const { t, i18n } = useTranslation("zlink");
+  const method = paymentMethod(info);
+  const link = transactionLink(info);
+  const platformOrder = platformOrderId(info);
+  const time = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone) : t("details.notReached"));
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{t("details.title")}</DialogTitle>
+          {orderId ? <DialogDescription>{t("details.description", { orderId })}</DialogDescription> : null}
+        </DialogHeader>
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-y-3 [&>dd]:mb-2 sm:[&>dd]:mb-0">
+          <dt className="text-muted-foreground">{t("details.requestedAmount")}</dt>
+          <dd className="font-medium">{formatAmount(info.requestedAmount)}</dd>
+          <dt className="text-muted-foreground">{t("details.transactionAmount")}</dt>
+          <dd className="font-medium">{info.recievedAmount ? formatAmount(info.recievedAmount) : t("details.notReceived")}</dd>
+          <dt className="text-muted-foreground">{t("details.type")}</dt>
+          <dd>
+            {info.swap && method === "swap"
+              ? t("details.swapVia", { type: t(`details.types.${method}`), token: info.swap.token })
+              : t(`details.types.${method}`)}
+          </dd>
+          <dt className="text-muted-foreground">{t("details.hash")}</dt>
+          <dd className="flex min-w-0 flex-wrap items-center gap-1">
+            {info.hash ? (
+              <>
+                <span className="font-mono whitespace-nowrap" title={info.hash}>
+                  <span aria-hidden="true">{shortenAddress(info.hash, 8)}</span>
+                  <span className="sr-only">{info.hash}</span>
+                </span>
+                <CopyButton value={info.hash} label={t("details.copyHash")} className="size-7" />
+                {link ? (
+                  <a
+                    href={link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {t("details.viewOnExplorer")}
+                    <ExternalLinkIcon aria-hidden="true" className="size-4" />
+                  </a>
+                ) : null}
+              </>
+            ) : (
+              t("details.noHash")
+            )}
+          </dd>
+          <dt className="text-muted-foreground">{t("details.payer")}</dt>
+          <dd>{info.payer ? <AddressDisplay address={info.payer} chars={6} copyable /> : t("details.unknown")}</dd>
+          <dt className="text-muted-foreground">{t("details.status")}</dt>
+          <dd>
+            <StatusChip status={paymentStatus(info)} />
+          </dd>
+          {platformOrder ? (
+            <>
+              <dt className="text-muted-foreground">{t("details.platformOrderId")}</dt>
+              <dd className="font-mono">{platformOrder}</dd>
+            </>
+          ) : null}
+        </dl>
+        <Table className="caption-top">
+          <caption id="transaction-stages" className="mb-2 text-left text-sm font-semibold">
+            {t("details.stages")}
+          </caption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">{t("details.stage")}</TableHead>
+              <TableHead scope="col">{t("details.time")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {paymentStages(info).map(({ stage, at }) => (
+              <TableRow key={stage} data-reached={at ? "true" : "false"}>
+                <TableHead scope="row" className="font-normal text-foreground">
+                  {t(`details.stageNames.${stage}`)}
+                </TableHead>
+                <TableCell className={at ? undefined : "text-muted-foreground"}>{time(at)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,209 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { ToastBar } from "@/components/ui/toast-bar";
+import { clearToasts } from "@/stores/toasts";
+import { STORY_USER_ID, fakeMerchantApi, sampleLinks, storyWallet, stubClipboard } from "./story-fixtures";
+import { ZLinkPage } from "./zlink-page";
+
+let clipboard: ReturnType<typeof stubClipboard>;
+
+const meta = {
+  title: "zLink/ZLinkPage",
+  component: ZLinkPage,
+  parameters: { layout: "padded" },
+  args: {
+    api: fakeMerchantApi({ links: sampleLinks, wallets: [storyWallet] }),
+    userId: STORY_USER_ID,
+    billingCurrency: "USD",
+    exampleHost: "http://localhost:4321",
+    timeZone: "UTC",
+    onSaved: fn(),
+    onSearchHandled: fn(),
+  },
+  decorators: [
+    (Story) => (
+      <>
+        <Story />
+        <ToastBar />
+      </>
+    ),
+  ],
+  beforeEach: () => {
+    clipboard = stubClipboard("resolves");
+    return () => {
+      clipboard.restore();
+      clearToasts();
+    };
+  },
+} satisfies Meta<typeof ZLinkPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = () => within(document.body);
+
+export const Loading: Story = {
+  args: { api: fakeMerchantApi({ pending: true }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("table")).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+/** A new merchant: no links and no wallet yet, so the empty text and the wallet warning. */
+export const Empty: Story = {
+  args: { api: fakeMerchantApi() },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("zLink");
+    await expect(await c.findByRole("cell", { name: "Get paid faster — create your zLink now!" })).toBeVisible();
+    await expect(await c.findByText("You'll not be able to receive payment, unless you attach a wallet address")).toBeVisible();
+  },
+};
+
+export const WithLinks: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("cell", { name: "7Hq2kZr9XbNm" })).toBeVisible();
+    await expect(c.getAllByRole("row")).toHaveLength(1 + sampleLinks.length);
+    await expect(c.queryByText(/You'll not be able to receive payment/)).toBeNull();
+  },
+};
+
+/** Create Payment Link → fill → Create: the toast, the new row on top, onSaved. */
+export const CreateLink: Story = {
+  args: { api: fakeMerchantApi({ wallets: [storyWallet] }) },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await c.findByRole("cell", { name: "Get paid faster — create your zLink now!" });
+    await userEvent.click(c.getByRole("button", { name: "Create Payment Link" }));
+    const dialog = await body().findByRole("dialog", { name: "Create Payment Link" });
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Amount" }), "25");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    await expect(await body().findByText("Payment Link created successfully")).toBeVisible();
+    await waitFor(() => expect(body().queryByRole("dialog")).toBeNull());
+    await expect(await c.findByText("25.00 USD")).toBeVisible();
+    await expect(args.api.post).toHaveBeenCalledWith("/quick-pays/create", {
+      label: "Pay Now",
+      desc: "",
+      site: "",
+      price: "25",
+      currency: "USD",
+      userCurrency: "USD",
+    });
+    await expect(args.onSaved).toHaveBeenCalledOnce();
+  },
+};
+
+/** Copy Link asks the server for the hosted link and copies it. */
+export const CopyLink: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Copy link of 7Hq2kZr9XbNm" }));
+    await expect(await body().findByText("Link copied to clipboard!")).toBeVisible();
+    await expect(clipboard.writeText).toHaveBeenCalledWith("http://localhost:4322/?p=7Hq2kZr9XbNm");
+  },
+};
+
+/** Row menu → View Instructions. */
+export const Instructions: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Actions for 7Hq2kZr9XbNm" }));
+    await userEvent.click(await body().findByRole("menuitem", { name: "View Instructions" }));
+    const dialog = await body().findByRole("dialog", { name: "zLink Instructions" });
+    await expect(within(dialog).getByRole("textbox", { name: "Hosted payment page" })).toHaveValue("http://localhost:4322/?p=7Hq2kZr9XbNm");
+  },
+};
+
+/** Row menu → Edit → change the amount → Update. */
+export const EditLink: Story = {
+  args: { api: fakeMerchantApi({ links: sampleLinks, wallets: [storyWallet] }) },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Actions for 7Hq2kZr9XbNm" }));
+    await userEvent.click(await body().findByRole("menuitem", { name: "Edit" }));
+    const dialog = await body().findByRole("dialog", { name: "Update Payment Link" });
+    const amount = within(dialog).getByRole("textbox", { name: "Amount" });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "14");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Update" }));
+    await expect(await body().findByText("Payment Link updated successfully")).toBeVisible();
+    await expect(args.api.put).toHaveBeenCalledWith("/quick-pays/update/a1", expect.objectContaining({ price: "14", _key: "1" }));
+    await expect(await within(canvasElement).findByText("14.00 USD")).toBeVisible();
+  },
+};
+
+/** Edit → Disable → the warning → Disable: 'Disabled successfully', the row reads Disabled, no menu. */
+export const DisableLink: Story = {
+  args: { api: fakeMerchantApi({ links: sampleLinks, wallets: [storyWallet] }) },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole("button", { name: "Actions for 7Hq2kZr9XbNm" }));
+    await userEvent.click(await body().findByRole("menuitem", { name: "Edit" }));
+    const dialog = await body().findByRole("dialog", { name: "Update Payment Link" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Disable" }));
+    const warning = await body().findByRole("alertdialog", { name: "Please note" });
+    await userEvent.click(within(warning).getByRole("button", { name: "Disable" }));
+    await expect(await body().findByText("Disabled successfully")).toBeVisible();
+    await expect(args.api.post).toHaveBeenCalledWith("/quick-pays/disable/a1", { _item_id: "a1", _key: "1" });
+    await waitFor(() => expect(c.queryByRole("button", { name: "Actions for 7Hq2kZr9XbNm" })).toBeNull());
+    await expect(c.getByRole("button", { name: "Copy link of 7Hq2kZr9XbNm" })).toBeDisabled();
+  },
+};
+
+/** A paid row's Details opens the transaction details. */
+export const DetailsDialog: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Details of 3fGtYw8LpQsA" }));
+    const dialog = await body().findByRole("dialog", { name: "Transaction Details" });
+    await expect(dialog).toHaveAccessibleDescription("Payment for 3fGtYw8LpQsA");
+  },
+};
+
+/** ?open-create=true opens the create dialog once the list is in. */
+export const OpenCreate: Story = {
+  args: { search: "?open-create=true" },
+  play: async ({ args }) => {
+    await expect(await body().findByRole("dialog", { name: "Create Payment Link" })).toBeVisible();
+    await expect(args.onSearchHandled).toHaveBeenCalledOnce();
+  },
+};
+
+/** ?open-share=true opens the first (enabled) link's instructions… */
+export const OpenShare: Story = {
+  args: { search: "?open-share=true" },
+  play: async () => {
+    const dialog = await body().findByRole("dialog", { name: "zLink Instructions" });
+    await expect(within(dialog).getByRole("textbox", { name: "Hosted payment page" })).toHaveValue("http://localhost:4322/?p=7Hq2kZr9XbNm");
+  },
+};
+
+/** …or the create dialog when there are no links. */
+export const OpenShareWithoutLinks: Story = {
+  args: { search: "?open-share=true", api: fakeMerchantApi({ wallets: [storyWallet] }) },
+  play: async () => {
+    await expect(await body().findByRole("dialog", { name: "Create Payment Link" })).toBeVisible();
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { api: fakeMerchantApi({ listFails: true, wallets: [storyWallet] }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("Your zLinks could not be loaded.");
+  },
+};
+
+export const French: Story = {
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("button", { name: "Créer un lien de paiement" })).toBeVisible();
+    await expect(await c.findAllByRole("cell", { name: "12,50 USD" })).toHaveLength(2);
+  },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: "mobile1" } },
+  args: { api: fakeMerchantApi({ links: sampleLinks }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("cell", { name: "7Hq2kZr9XbNm" })).toBeInTheDocument();
+    await expect(await within(canvasElement).findByText(/You'll not be able to receive payment/)).toBeVisible();
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};

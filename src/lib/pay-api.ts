@@ -1,0 +1,105 @@
+/**
+ * The payer API of the payments origin (no account, no token): what the hosted pay page reads
+ * and sends. The server (`src/server/modules/pay`) answers with exactly these shapes inside
+ * `{ data }`; errors are `{ message, code }` like every other route. Amounts are decimal
+ * strings of base units (bigint-safe JSON).
+ */
+
+/** Payment flow state of the pay page (SPEC §4): init → processing → processed | submitted | failed. */
+export type PaymentFlowState = "init" | "processing" | "processed" | "submitted" | "failed";
+
+/** Server-side transaction status (SPEC §3 Transaction). */
+export type PaymentStatus = "initiated" | "paid" | "validated" | "failed";
+
+/** `GET /api/pay/{id}`: a payable product as the payer sees it. */
+export interface PayableProduct {
+  /** The public id from `?p=`. */
+  id: string;
+  type: "quick-pay";
+  label: string;
+  description?: string;
+  /** The merchant's site, shown as a link when set. */
+  site?: string;
+  /** The price as the merchant set it, e.g. "12.5" in "USD" or "USDC". */
+  price: string;
+  currency: string;
+  /** True when the price is in a fiat currency and is converted to USDC when the payer starts. */
+  useFiat: boolean;
+  /** Indicative USDC amount (decimal text) at the current rate; the rate is fixed at start. */
+  estimatedUsdc: string;
+  merchant: {
+    displayName: string;
+    /** Public URL of the logo, when the merchant uploaded one. */
+    logoUrl?: string;
+    /** Brand colour as #rrggbb, when set. */
+    brandColor?: string;
+  };
+  /** Chains and tokens the payer may pay with (today: Solana USDC). */
+  options: { chainId: number; chainName: string; tokens: { symbol: string; address: string; decimals: number }[] }[];
+  /** Sandbox mode: the page offers the faucet and shows a test-network banner. */
+  sandbox: boolean;
+}
+
+/** `POST /api/pay/{id}/start` body. */
+export interface StartPaymentRequest {
+  chainId: number;
+  token: string;
+  /** The payer's wallet address (checked against the sanctions list first). */
+  payer: string;
+  /** The pay page's session id (session storage), to resume after a reload. */
+  sessionId: string;
+}
+
+/** SPEC §3 Payment transaction info: what the payer's wallet must sign. */
+export interface PaymentTransactionInfo {
+  /** Public id of the transaction the server created (`initiated`). */
+  payment: string;
+  chain: number;
+  /** The merchant's receiving wallet (owner). */
+  recipient: string;
+  /** Where the tokens go: the recipient's associated token account (Solana). */
+  address: string;
+  /** Mint (Solana) or contract (EVM). */
+  tokenAddress: string;
+  decimals: number;
+  /** Decimal text of the amount, for display. */
+  amount: string;
+  /** Base units to transfer. */
+  amountWei: string;
+  /** Solana: a fresh public key to add read-only to the transfer instruction. */
+  reference: string;
+  /** The memo carrying the order reference. */
+  memo: string;
+  /** After this the server stops waiting (a late payment is still recorded). */
+  expiresAt: string;
+  /** Fiat price and the rate fixed into this transaction, when the product is priced in fiat. */
+  fiat?: { currency: string; price: string; rate: string };
+}
+
+/** `GET /api/pay/transactions/{payment}`: progress the pay page polls. */
+export interface PaymentProgress {
+  payment: string;
+  status: PaymentStatus;
+  hash?: string;
+  payer?: string;
+  /** Received base units, and whether it differs from the request. */
+  receivedAmount?: string;
+  amountMismatch?: "under" | "over";
+  failureReason?: string;
+  /** Explorer page of the transaction, when known. */
+  explorerUrl?: string;
+  /** Where to send the payer after success, when the merchant set a callback URL. */
+  callbackUrl?: string;
+}
+
+/** `POST /v2/wallet-sanction-status` (SPEC §7): body and answer. */
+export interface SanctionCheckRequest {
+  wallet: string;
+  payment: string;
+  order?: string;
+  type: string;
+  chain: number;
+}
+export interface SanctionCheckResult {
+  passed: boolean;
+}

@@ -1,0 +1,114 @@
+import { chainById, explorerTxUrl } from "./chains";
+import { formatBaseUnits } from "./money";
+
+/**
+ * A product's payment as merchant screens see it (SPEC §3 "Payment info" and "Transaction"),
+ * shared by the server (which fills it from its transactions) and the transaction details dialog.
+ * Amounts are base units as integer text plus decimals (money is never a float); times are ISO.
+ */
+
+/** Transaction statuses (SPEC §3/§4); `refunded` marks a refund that went out later. */
+export type PaymentInfoStatus = "initiated" | "paid" | "validated" | "failed" | "refunded";
+
+/** An exact amount: `value` base units (integer text) with `decimals`, in `currency` (USDC, SOL, USD…). */
+export interface AmountDto {
+  value: string;
+  decimals: number;
+  currency: string;
+}
+
+/** How the payer paid: a swap on Solana through an aggregator, or a bridge to Solana USDC. */
+export interface SwapInfoDto {
+  type: "swap" | "bridge";
+  /** The token the payer spent, e.g. SOL. */
+  token: string;
+  /** For a bridge: the source chain's symbol. */
+  bridgeChainSymbol?: string | null;
+}
+
+/** What the product asked for when the payment started (SPEC §3 productInfo). */
+export interface ProductInfoDto {
+  /** Decimal text in `currency`. */
+  price: string;
+  currency: string;
+  userCurrency: string;
+  useFiat: boolean;
+  fiat: string | null;
+  /** The token the merchant settles in. */
+  cToken: string;
+}
+
+export interface PaymentInfoDto {
+  /** The transaction's id. */
+  _id: string;
+  status: PaymentInfoStatus;
+  /** What the payer was asked to send. */
+  requestedAmount: AmountDto;
+  /** What arrived (SPEC §3 spells it `recievedAmount`); null until something is seen. */
+  recievedAmount: AmountDto | null;
+  /** Chain id the payment is on (SPEC §3 ids). */
+  chain: number;
+  hash: string | null;
+  /** The explorer page of `hash` when the server knows one (sandbox networks); else derived from `chain`. */
+  scanLink?: string | null;
+  /** The paying wallet. */
+  payer: string | null;
+  /** Paid through the fiat on-ramp. */
+  ramp: boolean;
+  swap: SwapInfoDto | null;
+  /** Product type: quick-pay, collect, dynamic, bill, shopify-order… */
+  type: string;
+  /** Extras from an e-commerce platform: its order id for `shopify-order`. */
+  merchantExtras: { orderId?: string | null } | null;
+  /** When the payment started (price locked): the Initiated stage. */
+  lockedAt: string | null;
+  paidAt: string | null;
+  validatedAt: string | null;
+  failedAt: string | null;
+  refundedAt: string | null;
+  productInfo: ProductInfoDto | null;
+}
+
+/** SPEC §2 "type (Ramp, Swap or Direct)". */
+export type PaymentMethod = "ramp" | "swap" | "direct";
+
+export function paymentMethod(info: Pick<PaymentInfoDto, "ramp" | "swap">): PaymentMethod {
+  if (info.ramp) return "ramp";
+  if (info.swap) return "swap";
+  return "direct";
+}
+
+/** `12.5 USDC`: exact decimal text of an amount with its currency. */
+export function formatAmount(amount: AmountDto): string {
+  return `${formatBaseUnits(BigInt(amount.value), amount.decimals)} ${amount.currency}`;
+}
+
+export type PaymentStage = "initiated" | "paid" | "validated" | "failed";
+
+/** The stages table (SPEC §2): each stage with its time, null when not reached. */
+export function paymentStages(info: PaymentInfoDto): { stage: PaymentStage; at: string | null }[] {
+  return [
+    { stage: "initiated", at: info.lockedAt },
+    { stage: "paid", at: info.paidAt },
+    { stage: "validated", at: info.validatedAt },
+    { stage: "failed", at: info.failedAt },
+  ];
+}
+
+/** Where the hash links to: the server's link, else the chain's public explorer, else nowhere. */
+export function transactionLink(info: Pick<PaymentInfoDto, "hash" | "scanLink" | "chain">): string | undefined {
+  if (!info.hash) return undefined;
+  if (info.scanLink) return info.scanLink;
+  const chain = chainById(info.chain);
+  return chain ? explorerTxUrl(chain, info.hash) : undefined;
+}
+
+/** The e-commerce platform's order id, shown only for a shopify-order payment. */
+export function platformOrderId(info: Pick<PaymentInfoDto, "type" | "merchantExtras">): string | undefined {
+  return info.type === "shopify-order" ? (info.merchantExtras?.orderId ?? undefined) : undefined;
+}
+
+/** A date and time for tables and dialogs, in the reader's locale and time zone. */
+export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+}

@@ -1,0 +1,109 @@
+import type { Logger } from "pino";
+import { deployTestTokens } from "./deploy-tokens";
+import { EvmSandboxError } from "./errors";
+import { fundAccount } from "./fund-account";
+import { launchAnvil, type AnvilProcess } from "./launch-anvil";
+import { createSandboxClients } from "./local-chain";
+import { mintTestTokens } from "./mint-tokens";
+import { compileTestToken } from "./test-token";
+
+export { EvmSandboxError } from "./errors";
+export { ANVIL_DEV_ACCOUNT } from "./local-chain";
+export { TEST_TOKEN_DECIMALS, TEST_TOKENS, testTokenAbi } from "./test-token";
+
+/** anvil's default chain id, the sandbox's unless told otherwise. */
+export const DEFAULT_EVM_SANDBOX_CHAIN_ID = 31337;
+
+export interface EvmSandboxOptions {
+  /** Interval mining every `blockTimeSec` seconds; undefined = automine (tests). The sandbox default of 1 s is set by the caller. */
+  blockTimeSec?: number;
+  /** Default 31337. */
+  chainId?: number;
+  log?: Logger;
+}
+
+export interface EvmSandbox {
+  /** http://127.0.0.1:<port chosen by anvil with --port 0> */
+  rpcUrl: string;
+  chainId: number;
+  /** Test USDC and USDT (6 decimals) deployed at start from anvil's first default account, so addresses are deterministic (nonce 0 and 1). */
+  tokens: { USDC: `0x${string}`; USDT: `0x${string}` };
+  /** Sends native coin for fees from a funded anvil account; returns the tx hash after it is mined. */
+  fund(address: `0x${string}`, wei: bigint): Promise<`0x${string}`>;
+  /** Mints `amount` base units of the token to `address` (owner-only mint on the test token); waits for the receipt. */
+  mintTokens(address: `0x${string}`, token: `0x${string}`, amount: bigint): Promise<`0x${string}`>;
+  /** The anvil child's pid (for tests proving it is gone after stop). */
+  pid: number;
+  /** Kills the child (SIGTERM, then SIGKILL after a grace period) and waits for its exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a local EVM network: anvil as a child process (see `launchAnvil`: loopback, a free port,
+ * dies with this process), then test USDC and USDT deployed from `ANVIL_DEV_ACCOUNT`. The token is
+ * compiled from contracts/TestToken.sol while anvil starts (solc-js, cached on disk).
+ * @throws {EvmSandboxError} when anvil does not start, the token does not compile or deploy; anvil
+ *   is stopped again before the error is thrown.
+ */
+export async function startEvmSandbox(options: EvmSandboxOptions = {}): Promise<EvmSandbox> {
+  const { blockTimeSec, log } = options;
+  const chainId = options.chainId ?? DEFAULT_EVM_SANDBOX_CHAIN_ID;
+  const startedAt = performance.now();
+  const since = (t: number) => Math.round(performance.now() - t);
+
+  const [compiled, launched] = await Promise.allSettled([
+    compileTestToken({ log }).then((result) => ({ ...result, ms: since(startedAt) })),
+    launchAnvil({ chainId, blockTimeSec, log }).then((anvil) => ({ anvil, ms: since(startedAt) })),
+  ]);
+  if (launched.status === "rejected") throw launched.reason;
+  const anvil: AnvilProcess = launched.value.anvil;
+  if (compiled.status === "rejected") {
+    await anvil.stop();
+    throw compiled.reason;
+  }
+
+  const clients = createSandboxClients(chainId, anvil.rpcUrl);
+  const deployStartedAt = performance.now();
+  let tokens: EvmSandbox["tokens"];
+  try {
+    tokens = await deployTestTokens(clients, compiled.value.artifact, { blockTimeSec });
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+  log?.info(
+    {
+      rpcUrl: anvil.rpcUrl,
+      chainId,
+      compileMs: compiled.value.ms,
+      compiledFromCache: compiled.value.fromCache,
+      launchMs: launched.value.ms,
+      deployMs: since(deployStartedAt),
+      totalMs: since(startedAt),
+    },
+    "local EVM network ready",
+  );
+
+  let stopped = false;
+  const running = () => {
+    if (stopped) throw new EvmSandboxError("the local EVM network is stopped");
+  };
+  return {
+    rpcUrl: anvil.rpcUrl,
+    chainId,
+    tokens,
+    pid: anvil.pid,
+    async fund(address, wei) {
+      running();
+      return fundAccount(clients, address, wei, { blockTimeSec });
+    },
+    async mintTokens(address, token, amount) {
+      running();
+      return mintTestTokens(clients, address, token, amount, { blockTimeSec });
+    },
+    async stop() {
+      stopped = true;
+      await anvil.stop();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "../env";
+import { createLogger } from "../logger";
+import { MAINNET_SOLANA_MINTS } from "./mainnet-tokens";
+import { ChainConfigError, parseEvmRpcUrls, startChains } from "./start-chains";
+
+const log = createLogger("silent");
+const production = {
+  ZPAY_MODE: "production",
+  DATABASE_URL: "postgres://unused",
+  SOLANA_RPC_URL: "https://solana.rpc.invalid",
+  EVM_RPC_URLS: "1=https://eth.rpc.invalid, 137=https://polygon.rpc.invalid",
+};
+
+describe("chain start-up", () => {
+  it("parses chainId=url lists and refuses malformed entries", () => {
+    expect(parseEvmRpcUrls(undefined)).toEqual([]);
+    expect(parseEvmRpcUrls("1=https://a.example, 8453=http://127.0.0.1:8545")).toEqual([
+      { chainId: 1, rpcUrl: "https://a.example" },
+      { chainId: 8453, rpcUrl: "http://127.0.0.1:8545" },
+    ]);
+    expect(() => parseEvmRpcUrls("https://a.example")).toThrow(ChainConfigError);
+    expect(() => parseEvmRpcUrls("x=https://a.example")).toThrow(ChainConfigError);
+    expect(() => parseEvmRpcUrls("1=not a url")).toThrow(ChainConfigError);
+  });
+
+  it("production uses the configured networks and never starts local ones", async () => {
+    const chains = await startChains(parseEnv(production), log);
+    expect(chains.solana).toMatchObject({ chainId: -5000, rpcUrl: "https://solana.rpc.invalid", mints: MAINNET_SOLANA_MINTS });
+    expect(chains.solana?.local).toBeUndefined();
+    expect(chains.evm.map((e) => [e.chainId, Boolean(e.local), Boolean(e.tokens.USDC)])).toEqual([
+      [1, false, true],
+      [137, false, true],
+    ]);
+    await chains.stop();
+  });
+
+  it("a sandbox pointed at another Solana RPC needs its mints named", async () => {
+    const source = { ZPAY_MODE: "sandbox", SOLANA_RPC_URL: "http://127.0.0.1:9", EVM_RPC_URLS: "31337=http://127.0.0.1:9" };
+    await expect(startChains(parseEnv(source), log)).rejects.toThrow(ChainConfigError);
+    const named = await startChains(parseEnv({ ...source, SOLANA_USDC_MINT: "A", SOLANA_USDT_MINT: "B" }), log);
+    expect(named.solana).toMatchObject({ chainId: -5001, mints: { USDC: "A", USDT: "B" } });
+    expect(named.evm).toEqual([{ chainId: 31337, rpcUrl: "http://127.0.0.1:9", tokens: {} }]);
+  });
+});

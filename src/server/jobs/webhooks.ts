@@ -1,0 +1,325 @@
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import type { Database, Db } from "../db/client";
+import { merchantIntegrations, webhookAttempts, webhookEvents } from "../db/schema";
+import type { Logger } from "../logger";
+import type { TransactionEventData, WebhookEventBody } from "../payments/dto";
+import type { PaymentEventType } from "../payments/transition";
+import type { Queue } from "./queue";
+
+/**
+ * Webhook delivery (ARCHITECTURE "The payment model"): events are written to the
+ * `webhook_events` outbox in the same database transaction as the payment change; a pg-boss job
+ * posts each one to the merchant's endpoint, signed the Standard Webhooks way (`webhook-id`,
+ * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`, by the `standardwebhooks`
+ * package), and logs every attempt in `webhook_attempts`. A non-2xx answer or a network error is
+ * retried on `WEBHOOK_RETRY_SCHEDULE_MS`; after the last one the event is `failed` until the
+ * merchant redelivers it. Jobs only say "look at event X": the row is claimed with a lease, so a
+ * duplicate job is harmless, and a sweeper re-enqueues anything due whose job was lost (e.g. the
+ * process stopped between the commit and the send). Delivery order is not guaranteed; every body
+ * carries its event time and the full transaction.
+ */
+
+export const WEBHOOK_QUEUES = { deliver: "webhook-deliver", sweep: "webhook-sweep" } as const;
+
+/** Delays before each retry: 10 s, 1 min, 5 min, 30 min, 2 h, 5 h, 10 h (8 attempts in all). */
+export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000];
+/** A receiver has this long to answer. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** How long a claimed event is reserved for the attempt in flight. */
+export const WEBHOOK_LEASE_MS = 60_000;
+/** Sweeper: every minute, re-enqueue due events whose job went missing. */
+export const WEBHOOK_SWEEP_CRON = "* * * * *";
+/** Response bodies are kept this long (characters) in the delivery log. */
+const RESPONSE_EXCERPT = 1_000;
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
+type Tx = Pick<Db, "select" | "insert" | "update">;
+
+export interface WebhookOptions {
+  retryScheduleMs?: readonly number[];
+  timeoutMs?: number;
+  leaseMs?: number;
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+export interface WebhookDeps {
+  db: Db;
+  queue?: Queue;
+  log?: Logger;
+}
+
+/**
+ * Writes the events of one payment change to the outbox, inside the caller's transaction. Events
+ * of a merchant without a webhook endpoint are kept as `no_endpoint` (history only).
+ * @returns the ids of the events to deliver (enqueue them after the commit).
+ */
+export async function insertWebhookEvents(
+  tx: Tx,
+  args: { userId: string; transactionId: string; types: readonly PaymentEventType[]; data: TransactionEventData; now: Date },
+): Promise<string[]> {
+  if (args.types.length === 0) return [];
+  const [integration] = await tx
+    .select({ apiHook: merchantIntegrations.apiHook })
+    .from(merchantIntegrations)
+    .where(eq(merchantIntegrations.userId, args.userId));
+  const deliverable = Boolean(integration?.apiHook);
+  // Events of one change keep their order through created_at (a millisecond apart).
+  const rows = args.types.map((type, i) => {
+    const at = new Date(args.now.getTime() + i);
+    const payload: WebhookEventBody = { type, timestamp: args.now.toISOString(), data: args.data };
+    return {
+      userId: args.userId,
+      transactionId: args.transactionId,
+      type,
+      payload: payload as unknown as Record<string, unknown>,
+      status: deliverable ? ("pending" as const) : ("no_endpoint" as const),
+      nextAttemptAt: deliverable ? args.now : null,
+      createdAt: at,
+    };
+  });
+  const inserted = await tx.insert(webhookEvents).values(rows).returning({ id: webhookEvents.id, status: webhookEvents.status });
+  return inserted.filter((r) => r.status === "pending").map((r) => r.id);
+}
+
+/** Asks the worker to deliver events now. Best effort: the sweeper finds anything this misses. */
+export async function enqueueWebhookEvents(
+  queue: Queue | undefined,
+  ids: readonly string[],
+  log?: Logger,
+  options: { startAfter?: Date; manual?: boolean } = {},
+): Promise<void> {
+  if (!queue) return;
+  for (const eventId of ids) {
+    try {
+      await queue.send(WEBHOOK_QUEUES.deliver, { eventId, manual: options.manual ?? false }, options.startAfter ? { startAfter: options.startAfter } : {});
+    } catch (err) {
+      log?.warn({ err, eventId }, "could not enqueue a webhook delivery; the sweeper will");
+    }
+  }
+}
+
+export type DeliveryResult =
+  | { outcome: "not_due" }
+  | { outcome: "no_endpoint" }
+  | { outcome: "delivered" | "retry" | "failed"; attempt: WebhookAttemptRow };
+
+/** Claims an event when an attempt is due and nobody else holds it. */
+async function claim(db: Db, eventId: string, now: Date, leaseMs: number): Promise<WebhookEventRow | undefined> {
+  const [row] = await db
+    .update(webhookEvents)
+    .set({ leaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(
+        eq(webhookEvents.id, eventId),
+        eq(webhookEvents.status, "pending"),
+        lte(webhookEvents.nextAttemptAt, now),
+        or(isNull(webhookEvents.leaseUntil), lte(webhookEvents.leaseUntil, now)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+interface Sent {
+  statusCode: number | null;
+  error: string | null;
+  responseBody: string | null;
+  durationMs: number;
+}
+
+async function post(url: string, secret: string, event: WebhookEventRow, at: Date, options: WebhookOptions): Promise<Sent> {
+  const body = JSON.stringify(event.payload);
+  const signature = new Webhook(secret).sign(event.id, at, body);
+  const started = performance.now();
+  const duration = () => Math.round(performance.now() - started);
+  try {
+    const res = await (options.fetch ?? fetch)(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "zpay-webhooks/1",
+        "webhook-id": event.id,
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": signature,
+      },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+    });
+    const text = await res.text().catch(() => "");
+    return { statusCode: res.status, error: res.ok ? null : `HTTP ${res.status}`, responseBody: text.slice(0, RESPONSE_EXCERPT) || null, durationMs: duration() };
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string; message?: string } };
+    const reason = e.name === "TimeoutError" ? "timeout" : (e.cause?.code ?? e.cause?.message ?? e.message);
+    return { statusCode: null, error: `network error: ${reason}`, responseBody: null, durationMs: duration() };
+  }
+}
+
+/**
+ * Makes one delivery attempt of an event if one is due, logs it, and schedules the next one
+ * (or gives up after the last).
+ */
+export async function deliverWebhookEvent(
+  deps: WebhookDeps,
+  eventId: string,
+  options: WebhookOptions & { manual?: boolean } = {},
+): Promise<DeliveryResult> {
+  const now = options.now ?? (() => new Date());
+  const schedule = options.retryScheduleMs ?? WEBHOOK_RETRY_SCHEDULE_MS;
+  const event = await claim(deps.db, eventId, now(), options.leaseMs ?? WEBHOOK_LEASE_MS);
+  if (!event) return { outcome: "not_due" };
+  const [integration] = await deps.db.select().from(merchantIntegrations).where(eq(merchantIntegrations.userId, event.userId));
+  if (!integration?.apiHook) {
+    await deps.db
+      .update(webhookEvents)
+      .set({ status: "no_endpoint", nextAttemptAt: null, leaseUntil: null })
+      .where(eq(webhookEvents.id, event.id));
+    return { outcome: "no_endpoint" };
+  }
+
+  const startedAt = now();
+  const sent = await post(integration.apiHook, integration.secret, event, startedAt, options);
+  const cycle = event.cycleAttempts + 1;
+  const delivered = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
+  const delay = schedule[cycle - 1];
+  const outcome = delivered ? "delivered" : delay === undefined ? "failed" : "retry";
+  const nextRetryAt = outcome === "retry" ? new Date(now().getTime() + delay!) : null;
+
+  const attempt = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookAttempts)
+      .values({
+        eventId: event.id,
+        userId: event.userId,
+        attempt: event.attempts + 1,
+        url: integration.apiHook!,
+        ...sent,
+        nextRetryAt,
+        manual: options.manual ?? false,
+        startedAt,
+      })
+      .returning();
+    await tx
+      .update(webhookEvents)
+      .set({
+        status: outcome === "retry" ? "pending" : outcome,
+        attempts: sql`${webhookEvents.attempts} + 1`,
+        cycleAttempts: sql`${webhookEvents.cycleAttempts} + 1`,
+        nextAttemptAt: nextRetryAt,
+        leaseUntil: null,
+        deliveredAt: delivered ? now() : null,
+      })
+      .where(eq(webhookEvents.id, event.id));
+    return row;
+  });
+  deps.log?.info({ eventId: event.id, attempt: attempt.attempt, statusCode: sent.statusCode, outcome }, "webhook attempt");
+  if (nextRetryAt) await enqueueWebhookEvents(deps.queue, [event.id], deps.log, { startAfter: nextRetryAt });
+  return { outcome, attempt };
+}
+
+/** Re-enqueues every due event whose job may have been lost. @returns how many. */
+export async function sweepWebhookEvents(deps: WebhookDeps, now = new Date(), limit = 500): Promise<number> {
+  const due = await deps.db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.status, "pending"),
+        lte(webhookEvents.nextAttemptAt, now),
+        or(isNull(webhookEvents.leaseUntil), lte(webhookEvents.leaseUntil, now)),
+      ),
+    )
+    .limit(limit);
+  await enqueueWebhookEvents(
+    deps.queue,
+    due.map((d) => d.id),
+    deps.log,
+  );
+  return due.length;
+}
+
+/**
+ * The merchant asks for an event again: a new retry cycle starts at once (the full schedule
+ * again). Another merchant's event answers undefined, like an unknown one.
+ * @throws {NoEndpointError} when the merchant has no webhook endpoint to deliver to.
+ */
+export async function redeliverWebhookEvent(
+  deps: WebhookDeps,
+  userId: string,
+  eventId: string,
+  now = new Date(),
+): Promise<WebhookEventRow | undefined> {
+  const [integration] = await deps.db
+    .select({ apiHook: merchantIntegrations.apiHook })
+    .from(merchantIntegrations)
+    .where(eq(merchantIntegrations.userId, userId));
+  const [own] = await deps.db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.userId, userId)));
+  if (!own) return undefined;
+  if (!integration?.apiHook) throw new NoEndpointError();
+  const [row] = await deps.db
+    .update(webhookEvents)
+    .set({ status: "pending", cycleAttempts: 0, nextAttemptAt: now, deliveredAt: null })
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.userId, userId)))
+    .returning();
+  await enqueueWebhookEvents(deps.queue, [row.id], deps.log, { manual: true });
+  return row;
+}
+
+export class NoEndpointError extends Error {
+  constructor() {
+    super("Set a webhook endpoint before redelivering");
+    this.name = "NoEndpointError";
+  }
+}
+
+/** The delivery log of some events, oldest attempt first, grouped by event. */
+export async function attemptsOf(db: Db, eventIds: readonly string[]): Promise<Map<string, WebhookAttemptRow[]>> {
+  const map = new Map<string, WebhookAttemptRow[]>();
+  if (eventIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.eventId, [...eventIds]))
+    .orderBy(webhookAttempts.eventId, webhookAttempts.attempt);
+  for (const row of rows) map.set(row.eventId, [...(map.get(row.eventId) ?? []), row]);
+  return map;
+}
+
+export interface WebhookWorkerOptions extends WebhookOptions {
+  /** pg-boss polling period of the delivery queue (seconds, ≥ 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Deliveries run side by side per fetch. */
+  batchSize?: number;
+}
+
+/** Starts the delivery worker and the sweeper on the app's queue, and sweeps once at start. */
+export async function startWebhookWorker(boss: Queue, database: Database, log: Logger, options: WebhookWorkerOptions = {}): Promise<void> {
+  const deps: WebhookDeps = { db: database.db, queue: boss, log };
+  await boss.createQueue(WEBHOOK_QUEUES.deliver);
+  await boss.createQueue(WEBHOOK_QUEUES.sweep);
+  await boss.work<{ eventId: string; manual?: boolean }>(
+    WEBHOOK_QUEUES.deliver,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: options.batchSize ?? 8 },
+    async (jobs) => {
+      await Promise.all(
+        jobs.map((job) =>
+          deliverWebhookEvent(deps, job.data.eventId, { ...options, manual: job.data.manual }).catch((err: unknown) =>
+            log.error({ err, eventId: job.data.eventId }, "webhook delivery failed; the sweeper will retry"),
+          ),
+        ),
+      );
+    },
+  );
+  await boss.schedule(WEBHOOK_QUEUES.sweep, WEBHOOK_SWEEP_CRON);
+  await boss.work(WEBHOOK_QUEUES.sweep, async () => {
+    const n = await sweepWebhookEvents(deps, options.now?.());
+    if (n > 0) log.info({ n }, "webhook sweeper re-enqueued due events");
+  });
+  await sweepWebhookEvents(deps, options.now?.());
+}

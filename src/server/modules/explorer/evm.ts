@@ -1,0 +1,36 @@
+import { createPublicClient, http, parseEventLogs, erc20Abi, type Hash } from "viem";
+import type { EvmRuntime } from "../../chains/runtime";
+import { STABLECOIN_DECIMALS } from "../../chains/runtime";
+import type { RecordedTransactionDto } from "./dto";
+
+/** What the EVM network recorded for `hash`, or undefined when it knows none. */
+export async function readEvmTransaction(evm: EvmRuntime, chainName: string, hash: Hash): Promise<RecordedTransactionDto | undefined> {
+  const client = createPublicClient({ transport: http(evm.rpcUrl) });
+  const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
+  if (!receipt) return undefined;
+  const [tx, block] = await Promise.all([client.getTransaction({ hash }), client.getBlock({ blockNumber: receipt.blockNumber })]);
+  const symbols = new Map(Object.entries(evm.tokens).map(([symbol, address]) => [address.toLowerCase(), symbol]));
+  const transfers = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs });
+  return {
+    chainId: evm.chainId,
+    chain: chainName,
+    hash,
+    commitment: "mined",
+    success: receipt.status === "success",
+    error: receipt.status === "success" ? undefined : "reverted",
+    slotOrBlock: Number(receipt.blockNumber),
+    time: new Date(Number(block.timestamp) * 1000).toISOString(),
+    feePayer: receipt.from,
+    fee: String(receipt.gasUsed * receipt.effectiveGasPrice),
+    instructions: [{ program: tx.to ?? "contract creation", type: tx.input === "0x" ? "transfer" : tx.input.slice(0, 10), detail: tx.value > 0n ? `value ${tx.value}` : undefined }],
+    tokenMovements: transfers.map((log) => ({
+      token: log.address,
+      symbol: symbols.get(log.address.toLowerCase()),
+      from: log.args.from,
+      to: log.args.to,
+      amount: String(log.args.value),
+      decimals: STABLECOIN_DECIMALS,
+    })),
+    logs: [],
+  };
+}

@@ -1,0 +1,215 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "../../http/router";
+import type { AppDeps } from "../../http/context";
+import { ApiError, ErrorBody } from "../../http/errors";
+import { requireMerchant } from "../../http/auth";
+import { NoEndpointError, redeliverWebhookEvent, type WebhookAttemptRow, type WebhookEventRow } from "../../jobs/webhooks";
+import type { UserRow } from "../auth/service";
+import { getIntegration, listDeliveries, regenerateSecret, saveIntegration, validateIntegration, type IntegrationRow } from "./service";
+
+/** SPEC §3 Account/integration, as its owner reads it. */
+const IntegrationDto = z
+  .object({
+    account: z.object({ id: z.string().openapi({ description: "The merchant's account id" }) }),
+    secret: z.string().openapi({ description: "Standard Webhooks signing secret (`whsec_` + base64); also the API secret", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
+    apiHook: z.string().nullable().openapi({ description: "Webhook endpoint" }),
+    callback: z.string().nullable().openapi({ description: "Where the payer goes after paying" }),
+    shopify_store: z.string().nullable(),
+    shopify_secret: z.string().nullable(),
+    referralCode: z.string(),
+  })
+  .openapi("Integration");
+
+const SaveBody = z
+  .object({
+    endpoint: z.string().max(2048).nullable().optional().openapi({ description: "Webhook endpoint (http/https URL; empty clears it)" }),
+    callback: z.string().max(2048).nullable().optional().openapi({ description: "Redirect URL after payment (empty clears it)" }),
+    shopify_store: z.string().max(255).nullable().optional(),
+    shopify_secret: z.string().max(255).nullable().optional(),
+  })
+  .openapi("IntegrationSaveRequest");
+
+const AttemptDto = z
+  .object({
+    _id: z.string(),
+    attempt: z.number().int(),
+    url: z.string(),
+    statusCode: z.number().int().nullable(),
+    error: z.string().nullable(),
+    responseBody: z.string().nullable().openapi({ description: "First 1000 characters of the answer" }),
+    durationMs: z.number().int(),
+    nextRetryAt: z.string().nullable(),
+    manual: z.boolean().openapi({ description: "Started by a redelivery" }),
+    startedAt: z.string(),
+  })
+  .openapi("WebhookAttempt");
+
+const DeliveryDto = z
+  .object({
+    _id: z.string().openapi({ description: "The event id, sent as `webhook-id`" }),
+    type: z.string().openapi({ example: "payment.validated" }),
+    status: z.enum(["pending", "delivered", "failed", "no_endpoint"]),
+    transaction: z.string().nullable(),
+    attempts: z.number().int(),
+    nextAttemptAt: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    createdAt: z.string(),
+    payload: z.record(z.string(), z.unknown()).openapi({ description: "The JSON body sent: { type, timestamp, data }" }),
+    log: z.array(AttemptDto),
+  })
+  .openapi("WebhookDelivery");
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toIntegrationDto(row: IntegrationRow, user: UserRow): z.infer<typeof IntegrationDto> {
+  return {
+    account: { id: user.id },
+    secret: row.secret,
+    apiHook: row.apiHook,
+    callback: row.callback,
+    shopify_store: row.shopifyStore,
+    shopify_secret: row.shopifySecret,
+    referralCode: user.referralCode,
+  };
+}
+
+function toAttemptDto(a: WebhookAttemptRow): z.infer<typeof AttemptDto> {
+  return {
+    _id: a.id,
+    attempt: a.attempt,
+    url: a.url,
+    statusCode: a.statusCode,
+    error: a.error,
+    responseBody: a.responseBody,
+    durationMs: a.durationMs,
+    nextRetryAt: iso(a.nextRetryAt),
+    manual: a.manual,
+    startedAt: a.startedAt.toISOString(),
+  };
+}
+
+function toDeliveryDto(event: WebhookEventRow, attempts: WebhookAttemptRow[]): z.infer<typeof DeliveryDto> {
+  return {
+    _id: event.id,
+    type: event.type,
+    status: event.status,
+    transaction: event.transactionId,
+    attempts: event.attempts,
+    nextAttemptAt: iso(event.nextAttemptAt),
+    deliveredAt: iso(event.deliveredAt),
+    createdAt: event.createdAt.toISOString(),
+    payload: event.payload,
+    log: attempts.map(toAttemptDto),
+  };
+}
+
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+const errors = (codes: number[]) => Object.fromEntries(codes.map((code) => [code, { description: "Error", content: json(ErrorBody) }]));
+const common = { tags: ["Integrations"], security: [{ bearer: [] }] };
+const SaveError = ErrorBody.extend({ success: z.literal(false), errors: z.record(z.string(), z.string()) }).openapi("IntegrationSaveError");
+
+const readRoute = createRoute({
+  ...common,
+  method: "get",
+  path: "/integrations",
+  summary: "The merchant's account id, webhook secret, endpoint, callback and e-commerce settings",
+  responses: { 200: { description: "Integration settings", content: json(z.object({ data: IntegrationDto })) }, ...errors([401, 403]) },
+});
+
+const saveRoute = createRoute({
+  ...common,
+  method: "post",
+  path: "/integrations",
+  summary: "Save the webhook endpoint, callback URL and e-commerce platform settings",
+  description: "SPEC §5: the endpoint, when given, must be a valid URL ('Valid API endpoint is required'); the callback too ('Callback URL'). Fields left out are unchanged; empty ones are cleared.",
+  request: { body: { content: json(SaveBody), required: true } },
+  responses: {
+    200: { description: "Saved", content: json(z.object({ success: z.literal(true), errors: z.null(), data: IntegrationDto })) },
+    400: { description: "Invalid fields", content: json(SaveError) },
+    ...errors([401, 403]),
+  },
+});
+
+const regenerateRoute = createRoute({
+  ...common,
+  method: "post",
+  path: "/integrations/regenerate",
+  summary: "Replace the webhook signing secret",
+  description: "Webhooks sent from now on, retries included, are signed with the new secret.",
+  responses: { 200: { description: "Regenerated", content: json(z.object({ success: z.literal(true), data: IntegrationDto })) }, ...errors([401, 403]) },
+});
+
+const deliveriesRoute = createRoute({
+  ...common,
+  method: "get",
+  path: "/integrations/deliveries",
+  summary: "Webhook events and every delivery attempt, newest first",
+  request: {
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(200).optional(),
+      cursor: z.string().max(100).optional().openapi({ description: "`next` of the previous page" }),
+    }),
+  },
+  responses: {
+    200: { description: "A page of deliveries", content: json(z.object({ data: z.object({ list: z.array(DeliveryDto), next: z.string().nullable() }) })) },
+    ...errors([400, 401, 403]),
+  },
+});
+
+const redeliverRoute = createRoute({
+  ...common,
+  method: "post",
+  path: "/integrations/deliveries/{id}/redeliver",
+  summary: "Send a webhook event again",
+  description: "Starts a new delivery with the full retry schedule. 409 `no_endpoint` without a webhook endpoint.",
+  request: { params: z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" } }) }) },
+  responses: { 202: { description: "Queued", content: json(z.object({ success: z.literal(true), data: DeliveryDto })) }, ...errors([401, 403, 404, 409]) },
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The merchant's integration settings and webhook delivery log (SPEC §7 /integrations). */
+export function integrationRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  const production = deps.env.ZPAY_MODE === "production";
+  const router = createRouter();
+  // "/integrations/*" also covers "/integrations" itself.
+  router.use("/integrations/*", requireMerchant(db));
+
+  return router
+    .openapi(readRoute, async (c) => c.json({ data: toIntegrationDto(await getIntegration(db, c.var.user.id), c.var.user) }, 200))
+    .openapi(saveRoute, async (c) => {
+      const { values, errors: invalid } = validateIntegration(c.req.valid("json"), { production });
+      const issues = Object.entries(invalid).map(([path, message]) => ({ path, message }));
+      if (issues.length > 0) {
+        return c.json({ message: issues[0].message, code: "invalid_request", issues, success: false as const, errors: invalid }, 400);
+      }
+      const row = await saveIntegration(db, c.var.user.id, values);
+      c.var.log.info({ userId: c.var.user.id, apiHook: Boolean(row.apiHook) }, "integration settings saved");
+      return c.json({ success: true as const, errors: null, data: toIntegrationDto(row, c.var.user) }, 200);
+    })
+    .openapi(regenerateRoute, async (c) => {
+      const row = await regenerateSecret(db, c.var.user.id);
+      c.var.log.info({ userId: c.var.user.id }, "webhook secret regenerated");
+      return c.json({ success: true as const, data: toIntegrationDto(row, c.var.user) }, 200);
+    })
+    .openapi(deliveriesRoute, async (c) => {
+      const { limit, cursor } = c.req.valid("query");
+      const page = await listDeliveries(db, c.var.user.id, { limit, cursor });
+      return c.json({ data: { list: page.list.map((d) => toDeliveryDto(d.event, d.attempts)), next: page.next } }, 200);
+    })
+    .openapi(redeliverRoute, async (c) => {
+      const id = c.req.valid("param").id;
+      const notFound = new ApiError(404, "not_found", "Webhook delivery not found");
+      if (!UUID.test(id)) throw notFound;
+      let row: WebhookEventRow | undefined;
+      try {
+        row = await redeliverWebhookEvent({ db, queue: deps.queue, log: c.var.log }, c.var.user.id, id);
+      } catch (err) {
+        if (err instanceof NoEndpointError) throw new ApiError(409, "no_endpoint", err.message);
+        throw err;
+      }
+      if (!row) throw notFound;
+      return c.json({ success: true as const, data: toDeliveryDto(row, []) }, 202);
+    });
+}

@@ -1,0 +1,117 @@
+import type { AmountDto, PaymentInfoDto } from "@/lib/transaction-details";
+import type { ProductInfoSnapshot, transactions } from "../db/schema";
+import type { PaymentEventType } from "./transition";
+
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/**
+ * A transaction as webhooks carry it (`data` of every `payment.*` event). Amounts are base units as
+ * integer text with their decimals (never floats); times are ISO 8601 or null.
+ */
+export interface TransactionEventData {
+  /** The transaction's internal id (the same `_id` as in payment info). */
+  _id: string;
+  /** The short id the payer's page shows and polls. */
+  publicId: string;
+  /** Product type: quick-pay, collect, bill, dynamic. */
+  type: string;
+  /** The product's id (e.g. the zLink's `_id`). */
+  product: string | null;
+  status: "initiated" | "paid" | "validated" | "failed";
+  /** expired, underpaid or transaction_failed when failed. */
+  failureReason: string | null;
+  /** The payment arrived after the transaction had expired. */
+  late: boolean;
+  chain: number;
+  token: string;
+  tokenAddress: string;
+  recipient: string;
+  recipientTokenAccount: string;
+  reference: string;
+  memo: string | null;
+  requestedAmount: AmountDto;
+  receivedAmount: AmountDto | null;
+  amountMismatch: "under" | "over" | null;
+  /** The credited transfer's signature / hash. */
+  hash: string | null;
+  /** The paying wallet. */
+  from: string | null;
+  productInfo: ProductInfoSnapshot | null;
+  /** USD per unit of the product's fiat currency, fixed at start. */
+  fiatRate: string | null;
+  merchantExtras: { orderId?: string | null } | null;
+  lockedAt: string;
+  paidAt: string | null;
+  validatedAt: string | null;
+  failedAt: string | null;
+  refundedAt: string | null;
+  expiresAt: string;
+}
+
+/** The JSON body of a webhook (Standard Webhooks style: type, timestamp, data). */
+export interface WebhookEventBody {
+  type: PaymentEventType;
+  /** When the event happened, ISO 8601. */
+  timestamp: string;
+  data: TransactionEventData;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const amount = (value: bigint, row: TransactionRow): AmountDto => ({ value: value.toString(), decimals: row.decimals, currency: row.token });
+
+export function toTransactionEventData(row: TransactionRow): TransactionEventData {
+  return {
+    _id: row.id,
+    publicId: row.publicId,
+    type: row.productType,
+    product: row.productId,
+    status: row.status,
+    failureReason: row.failureReason,
+    late: row.late,
+    chain: row.chainId,
+    token: row.token,
+    tokenAddress: row.tokenAddress,
+    recipient: row.recipient,
+    recipientTokenAccount: row.recipientTokenAccount,
+    reference: row.reference,
+    memo: row.memo,
+    requestedAmount: amount(row.requestedAmount, row),
+    receivedAmount: row.receivedAmount === null ? null : amount(row.receivedAmount, row),
+    amountMismatch: row.amountMismatch,
+    hash: row.signature,
+    from: row.payer,
+    productInfo: row.productInfo,
+    fiatRate: row.fiatRate,
+    merchantExtras: row.merchantExtras,
+    lockedAt: row.lockedAt.toISOString(),
+    paidAt: iso(row.paidAt),
+    validatedAt: iso(row.validatedAt),
+    failedAt: iso(row.failedAt),
+    refundedAt: iso(row.refundedAt),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/** SPEC §3 Payment info of a product, from its transaction. */
+export function toPaymentInfoDto(row: TransactionRow): PaymentInfoDto {
+  return {
+    _id: row.id,
+    status: row.refundedAt ? "refunded" : row.status,
+    requestedAmount: amount(row.requestedAmount, row),
+    recievedAmount: row.receivedAmount === null ? null : amount(row.receivedAmount, row),
+    chain: row.chainId,
+    hash: row.signature,
+    scanLink: null,
+    payer: row.payer,
+    ramp: row.ramp,
+    swap: row.swap ?? null,
+    type: row.productType,
+    merchantExtras: row.merchantExtras ?? null,
+    lockedAt: row.lockedAt.toISOString(),
+    paidAt: iso(row.paidAt),
+    validatedAt: iso(row.validatedAt),
+    failedAt: iso(row.failedAt),
+    refundedAt: iso(row.refundedAt),
+    productInfo: row.productInfo ?? null,
+  };
+}
