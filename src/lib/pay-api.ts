@@ -72,6 +72,11 @@ export interface PaymentTransactionInfo {
   memo: string;
   /** After this the server stops waiting (a late payment is still recorded). */
   expiresAt: string;
+  /**
+   * The recipient's token account does not exist yet (production only; the sandbox opens it
+   * itself): the payer's transaction opens it first, idempotently, paying its rent.
+   */
+  createRecipientAccount?: boolean;
   /** Fiat price and the rate fixed into this transaction, when the product is priced in fiat. */
   fiat?: { currency: string; price: string; rate: string };
 }

@@ -18,6 +18,7 @@ import { sanctionRoutes } from "./modules/sanctions/routes";
 import { walletRoutes } from "./modules/wallets/routes";
 import { quickPayRoutes } from "./modules/quick-pays/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
+import { payRoutes } from "./modules/pay/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -113,6 +114,7 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
   payerApi.route("/", chainRoutes(deps));
   payerApi.route("/", faucetRoutes(deps));
   payerApi.route("/", explorerRoutes(deps));
+  payerApi.route("/", payRoutes(deps));
   app.route("/api", payerApi);
   // SPEC §7: the sanction check lives at the payments host's root.
   app.route("/", sanctionRoutes(deps));

@@ -9,6 +9,8 @@ import { scheduleMaintenance } from "./jobs/maintenance";
 import { startWebhookWorker } from "./jobs/webhooks";
 import { startChains } from "./chains/start-chains";
 import type { ChainRuntime } from "./chains/runtime";
+import { startSolanaWatcher, type SolanaWatcher } from "./jobs/solana-watcher";
+import { paymentSink } from "./payments/sink";
 
 export interface RunningServer {
   appUrl: string;
@@ -42,13 +44,23 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   let queue: Queue | undefined;
   let chains: ChainRuntime | undefined;
+  let watcher: SolanaWatcher | undefined;
   const servers: ServerType[] = [];
   try {
     chains = await startChains(env, log);
     queue = await startQueue(database, log);
     await scheduleMaintenance(queue, database, log);
     await startWebhookWorker(queue, database, log);
-    const deps = { env, database, log, chains, queue, startedAt: new Date() };
+    if (chains.solana) {
+      // Resumes every pending payment first: nothing confirmed while the process was down is missed.
+      watcher = await startSolanaWatcher(paymentSink({ db: database.db, queue, log }), log, {
+        chainId: chains.solana.chainId,
+        rpcUrl: chains.solana.rpcUrl,
+        wsUrl: chains.solana.wsUrl,
+        pollMs: env.WATCHER_POLL_MS,
+      });
+    }
+    const deps = { env, database, log, chains, queue, solanaWatcher: watcher, startedAt: new Date() };
     const app = await listen(createApp(deps, { distDir }), env.HOST, env.APP_PORT);
     servers.push(app.server);
     const payments = await listen(createPaymentsApp(deps, { distDir }), env.HOST, env.PAYMENTS_PORT);
@@ -59,6 +71,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     let stopping: Promise<void> | undefined;
     const q = queue;
     const c = chains;
+    const w = watcher;
     return {
       appUrl,
       paymentsUrl,
@@ -68,6 +81,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
       stop: () =>
         (stopping ??= (async () => {
           await Promise.all(servers.map(close));
+          await w?.stop();
           await stopQueue(q);
           await c.stop();
           await database.close();
@@ -75,6 +89,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     };
   } catch (err) {
     await Promise.all(servers.map(close));
+    if (watcher) await watcher.stop().catch(() => {});
     if (queue) await stopQueue(queue).catch(() => {});
     if (chains) await chains.stop();
     await database.close();

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import type { RecordedTransaction } from "@/lib/recorded-transaction";
-import { ExplorerPage } from "./explorer-page";
+import { ExplorerPage, type LoadRecordedTransaction } from "./explorer-page";
 
 const payment: RecordedTransaction = {
   chainId: -5001,
@@ -28,7 +28,7 @@ const meta = {
   title: "Explorer/ExplorerPage",
   component: ExplorerPage,
   parameters: { layout: "fullscreen" },
-  args: { pathname: `/tx/-5001/${payment.hash}`, load: fn(async () => payment) },
+  args: { pathname: `/tx/-5001/${payment.hash}`, load: fn<LoadRecordedTransaction>(async () => payment) },
 } satisfies Meta<typeof ExplorerPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -48,7 +48,7 @@ export const FinalizedPayment: Story = {
 /** A transfer the chain refused: the error and its logs stay readable. */
 export const FailedTransfer: Story = {
   args: {
-    load: fn(async () => ({
+    load: fn<LoadRecordedTransaction>(async () => ({
       ...payment,
       success: false,
       error: '{"InstructionError":[0,{"Custom":1}]}',
@@ -67,7 +67,7 @@ export const FailedTransfer: Story = {
 export const EvmTransfer: Story = {
   args: {
     pathname: "/tx/31337/0xabc",
-    load: fn(async () => ({
+    load: fn<LoadRecordedTransaction>(async () => ({
       chainId: 31337,
       chain: "Sandbox EVM",
       hash: `0x${"ab".repeat(32)}`,
@@ -91,7 +91,7 @@ export const EvmTransfer: Story = {
 
 /** Not recorded (yet): a plain message and a retry that asks again. */
 export const NotRecordedYet: Story = {
-  args: { load: fn(async () => undefined) },
+  args: { load: fn<LoadRecordedTransaction>(async () => undefined) },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
     await expect(await page.findByRole("status")).toHaveTextContent("no record of that transaction yet");
@@ -101,7 +101,7 @@ export const NotRecordedYet: Story = {
 };
 
 export const Loading: Story = {
-  args: { load: fn(() => new Promise<undefined>(() => {})) },
+  args: { load: fn<LoadRecordedTransaction>(() => new Promise<undefined>(() => {})) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByLabelText("Loading the transaction")).toHaveAttribute("aria-busy", "true");
   },

@@ -61,3 +61,18 @@ export function priceServiceRates(baseUrl: string, fetchImpl: typeof fetch = fet
     },
   };
 }
+
+const sources = new WeakMap<object, RateSource>();
+
+/**
+ * The rate source of an instance, one per deps (the price service's cache is shared by both
+ * origins): fixed configurable rates in sandbox, the public price service in production.
+ */
+export function rateSourceFor(deps: { env: { ZPAY_MODE: "sandbox" | "production"; SANDBOX_FIAT_RATES: string; PRICE_SERVICE_URL: string } }): RateSource {
+  let source = sources.get(deps);
+  if (!source) {
+    source = deps.env.ZPAY_MODE === "production" ? priceServiceRates(deps.env.PRICE_SERVICE_URL) : fixedRates(deps.env.SANDBOX_FIAT_RATES);
+    sources.set(deps, source);
+  }
+  return source;
+}

@@ -63,6 +63,8 @@ export interface CreateTransactionInput {
   merchantExtras?: { orderId?: string | null } | null;
   /** Default `DEFAULT_TRANSACTION_TTL_MS`. */
   ttlMs?: number;
+  /** The public id, when the caller needs it before the insert (e.g. inside the memo); else a fresh one. */
+  publicId?: string;
   now?: Date;
 }
 
@@ -80,7 +82,7 @@ export async function createTransaction(db: Db, input: CreateTransactionInput): 
   const [row] = await db
     .insert(transactions)
     .values({
-      publicId: newPublicId(),
+      publicId: input.publicId ?? newPublicId(),
       productType: input.productType,
       productId: input.productId,
       userId: input.userId,

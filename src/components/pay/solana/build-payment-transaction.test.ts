@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { Buffer } from "buffer";
 import { Keypair, Transaction } from "@solana/web3.js";
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, TokenInstruction, decodeTransferCheckedInstructionUnchecked, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, TokenInstruction, decodeTransferCheckedInstructionUnchecked, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { MEMO_PROGRAM_ID, buildPaymentTransaction } from "./build-payment-transaction";
 
 const payer = Keypair.generate().publicKey;
@@ -68,6 +69,20 @@ describe("buildPaymentTransaction", () => {
     expect(message.isAccountSigner(index)).toBe(false);
     expect(message.isAccountWritable(index)).toBe(false);
     expect(new TextDecoder().decode(back.instructions[1]!.data)).toBe("zpay:order-42");
+  });
+
+  it("opens a missing recipient token account first, idempotently, paid by the payer", () => {
+    const withCreate = buildPaymentTransaction({ payer, info: { ...info, recipient: recipient.toBase58(), createRecipientAccount: true }, blockhash, lastValidBlockHeight: 1 });
+    expect(withCreate.instructions).toHaveLength(3);
+    const [create, transfer] = withCreate.instructions;
+    expect(create!.programId.equals(ASSOCIATED_TOKEN_PROGRAM_ID)).toBe(true);
+    expect(create!.data).toEqual(Buffer.from([1])); // CreateIdempotent
+    expect(create!.keys[0]!.pubkey.equals(payer)).toBe(true);
+    expect(create!.keys[1]!.pubkey.equals(destination)).toBe(true);
+    expect(create!.keys[2]!.pubkey.equals(recipient)).toBe(true);
+    expect(transfer!.programId.equals(TOKEN_PROGRAM_ID)).toBe(true);
+    // Without the flag (the account exists) the payer's transaction stays two instructions.
+    expect(buildPaymentTransaction({ payer, info: { ...info, recipient: recipient.toBase58() }, blockhash, lastValidBlockHeight: 1 }).instructions).toHaveLength(2);
   });
 
   it("uses the mint's token program (Token-2022) for the transfer and the payer's account", () => {

@@ -1,7 +1,12 @@
 import "@/lib/polyfills";
 import { Buffer } from "buffer";
 import { PublicKey, Transaction, TransactionInstruction } from "@solana/web3.js";
-import { TOKEN_PROGRAM_ID, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import {
+  TOKEN_PROGRAM_ID,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from "@solana/spl-token";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 
 /** The SPL Memo program (v2). */
@@ -10,7 +15,8 @@ export const MEMO_PROGRAM_ID = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqX
 export interface BuildPaymentTransactionInput {
   /** The payer's wallet (owner of the source token account, signer and fee payer). */
   payer: PublicKey;
-  info: Pick<PaymentTransactionInfo, "address" | "tokenAddress" | "amountWei" | "decimals" | "reference" | "memo">;
+  info: Pick<PaymentTransactionInfo, "address" | "tokenAddress" | "amountWei" | "decimals" | "reference" | "memo"> &
+    Partial<Pick<PaymentTransactionInfo, "recipient" | "createRecipientAccount">>;
   /** A recent blockhash from the connection and the last block height it is valid for. */
   blockhash: string;
   lastValidBlockHeight: number;
@@ -27,7 +33,8 @@ export function payerTokenAccount(payer: PublicKey, mint: PublicKey, tokenProgra
  * The payment as one legacy transaction (SPEC §9, Solana Pay layout): a `TransferChecked` from
  * the payer's associated token account to `info.address` with `info.reference` appended as a
  * read-only non-signer key (the server finds the payment by it), then a memo carrying
- * `info.memo` signed by the payer. Fee payer is the payer.
+ * `info.memo` signed by the payer. Fee payer is the payer. When the server says the recipient's
+ * token account does not exist yet, an idempotent create of it comes first (the payer pays its rent).
  * @throws Error when an address is not a valid public key or `amountWei` is not a positive integer.
  */
 export function buildPaymentTransaction({ payer, info, blockhash, lastValidBlockHeight, tokenProgramId = TOKEN_PROGRAM_ID }: BuildPaymentTransactionInput): Transaction {
@@ -49,5 +56,9 @@ export function buildPaymentTransaction({ payer, info, blockhash, lastValidBlock
     keys: [{ pubkey: payer, isSigner: true, isWritable: false }],
     data: Buffer.from(info.memo, "utf8"),
   });
-  return new Transaction({ feePayer: payer, blockhash, lastValidBlockHeight }).add(transfer, memo);
+  const tx = new Transaction({ feePayer: payer, blockhash, lastValidBlockHeight });
+  if (info.createRecipientAccount && info.recipient) {
+    tx.add(createAssociatedTokenAccountIdempotentInstruction(payer, new PublicKey(info.address), new PublicKey(info.recipient), mint, tokenProgramId));
+  }
+  return tx.add(transfer, memo);
 }

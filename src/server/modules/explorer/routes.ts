@@ -5,7 +5,7 @@ import type { AppDeps } from "../../http/context";
 import { ApiError, ErrorBody } from "../../http/errors";
 import { RecordedTransactionSchema, type RecordedTransactionDto } from "./dto";
 import { readEvmTransaction } from "./evm";
-import { readSolanaTransaction } from "./solana";
+import { isSolanaSignature, readSolanaTransaction } from "./solana";
 
 const route = createRoute({
   method: "get",
@@ -33,6 +33,7 @@ export function explorerRoutes(deps: AppDeps) {
     const { solana, evm } = deps.chains;
     let found: RecordedTransactionDto | undefined;
     if (solana?.local && solana.chainId === chain) {
+      if (!isSolanaSignature(hash)) throw new ApiError(400, "invalid_hash", "Not a transaction hash");
       found = await readSolanaTransaction(solana, name, hash);
     } else {
       const local = evm.find((e) => e.local && e.chainId === chain);

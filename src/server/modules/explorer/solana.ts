@@ -1,4 +1,5 @@
 import { Connection, type ParsedInstruction, type ParsedTransactionWithMeta, type PartiallyDecodedInstruction } from "@solana/web3.js";
+import bs58 from "bs58";
 import type { SolanaRuntime } from "../../chains/runtime";
 import type { RecordedTransactionDto, TokenMovement } from "./dto";
 
@@ -28,6 +29,15 @@ function movements(tx: ParsedTransactionWithMeta, symbols: Map<string, string>):
     void index;
     return [{ token: mint, symbol: symbols.get(mint), owner, amount: String(change), decimals }];
   });
+}
+
+/** A Solana signature is 64 bytes in base58; anything else would make the RPC node answer with an error. */
+export function isSolanaSignature(value: string): boolean {
+  try {
+    return bs58.decode(value).length === 64;
+  } catch {
+    return false;
+  }
 }
 
 /** What the Solana network recorded for `signature`, or undefined when it knows none. */

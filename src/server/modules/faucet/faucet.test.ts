@@ -1,3 +1,4 @@
+import bs58 from "bs58";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Connection, Keypair, PublicKey } from "@solana/web3.js";
 import { createPublicClient, erc20Abi, http } from "viem";
@@ -77,7 +78,9 @@ describe("sandbox chains: config, faucet and explorer", () => {
     expect((await post(payments, { chain: 31337, address: "0x1234", token: "USDC" })).status).toBe(400);
     expect((await post(payments, { chain: 1, address: "0x000000000000000000000000000000000000dEaD", token: "USDC" })).status).toBe(400);
     expect((await post(payments, { chain: -5001, address: Keypair.generate().publicKey.toBase58(), token: "DAI" })).status).toBe(400);
-    expect((await payments.request("/api/sandbox/tx/-5001/unknownsignature")).status).toBe(404);
+    expect((await payments.request("/api/sandbox/tx/-5001/unknownsignature")).status).toBe(400);
+    const unknown = bs58.encode(Keypair.generate().secretKey); // 64 bytes, like a signature nobody sent
+    expect((await payments.request(`/api/sandbox/tx/-5001/${unknown}`)).status).toBe(404);
     expect((await payments.request("/api/sandbox/tx/424242/abc")).status).toBe(404);
   });
 

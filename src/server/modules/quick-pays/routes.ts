@@ -8,6 +8,7 @@ import { origins } from "../../env";
 import { hostedPayLink } from "@/lib/zlink";
 import { QuickPayDto, toQuickPayDto } from "./dto";
 import { loadPaymentInfo } from "./payment-info";
+import { explorerLinkFor } from "../chains/explorer-link";
 import {
   allowedCurrencies,
   createQuickPay,
@@ -117,7 +118,7 @@ export function quickPayRoutes(deps: AppDeps) {
   // "/quick-pays/*" also covers "/quick-pays" itself (registering both would check twice).
   router.use("/quick-pays/*", requireMerchant(db), requirePermission("quickpay"));
   const withInfo = async (rows: Awaited<ReturnType<typeof listQuickPays>>) => {
-    const infos = await loadPaymentInfo(db, rows.map((r) => r.id));
+    const infos = await loadPaymentInfo(db, rows.map((r) => r.id), (chainId, hash) => explorerLinkFor(deps, chainId, hash));
     return rows.map((r) => toQuickPayDto(r, infos.get(r.id)));
   };
   const oneWithInfo = async (row: Awaited<ReturnType<typeof listQuickPays>>[number]) => (await withInfo([row]))[0];

@@ -1,0 +1,67 @@
+import { z } from "@hono/zod-openapi";
+import type { PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
+
+/** The payer API's shapes (`src/lib/pay-api.ts` is the contract the pay page reads). */
+export const PayableProductSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal("quick-pay"),
+    label: z.string(),
+    description: z.string().optional(),
+    site: z.string().optional(),
+    price: z.string().openapi({ example: "12.5" }),
+    currency: z.string().openapi({ example: "USD" }),
+    useFiat: z.boolean(),
+    estimatedUsdc: z.string().openapi({ description: "USDC at the current rate; fixed when the payer starts", example: "12.5" }),
+    merchant: z.object({ displayName: z.string(), logoUrl: z.string().optional(), brandColor: z.string().optional() }),
+    options: z.array(
+      z.object({
+        chainId: z.number().int(),
+        chainName: z.string(),
+        tokens: z.array(z.object({ symbol: z.string(), address: z.string(), decimals: z.number().int() })),
+      }),
+    ),
+    sandbox: z.boolean(),
+  })
+  .openapi("PayableProduct") satisfies z.ZodType<PayableProduct>;
+
+export const StartPaymentBody = z
+  .object({
+    chainId: z.number().int().openapi({ example: -5001 }),
+    token: z.string().trim().min(1).max(16).openapi({ example: "USDC" }),
+    payer: z.string().trim().min(1, "Wallet Address required").max(128),
+    sessionId: z.string().trim().min(8).max(128),
+  })
+  .openapi("StartPaymentRequest");
+
+export const PaymentTransactionInfoSchema = z
+  .object({
+    payment: z.string(),
+    chain: z.number().int(),
+    recipient: z.string(),
+    address: z.string().openapi({ description: "The recipient's associated token account" }),
+    tokenAddress: z.string(),
+    decimals: z.number().int(),
+    amount: z.string(),
+    amountWei: z.string().openapi({ description: "Base units to transfer" }),
+    reference: z.string(),
+    memo: z.string(),
+    expiresAt: z.string(),
+    createRecipientAccount: z.boolean().optional(),
+    fiat: z.object({ currency: z.string(), price: z.string(), rate: z.string() }).optional(),
+  })
+  .openapi("PaymentTransactionInfo") satisfies z.ZodType<PaymentTransactionInfo>;
+
+export const PaymentProgressSchema = z
+  .object({
+    payment: z.string(),
+    status: z.enum(["initiated", "paid", "validated", "failed"]),
+    hash: z.string().optional(),
+    payer: z.string().optional(),
+    receivedAmount: z.string().optional(),
+    amountMismatch: z.enum(["under", "over"]).optional(),
+    failureReason: z.string().optional(),
+    explorerUrl: z.string().optional(),
+    callbackUrl: z.string().optional(),
+  })
+  .openapi("PaymentProgress") satisfies z.ZodType<PaymentProgress>;

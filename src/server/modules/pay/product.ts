@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import type { PayableProduct } from "@/lib/pay-api";
+import { chainById } from "@/lib/chains";
+import { formatBaseUnits } from "@/lib/money";
+import { USDC_DECIMALS } from "@/lib/fiat-conversion";
+import type { AppDeps } from "../../http/context";
+import { ApiError } from "../../http/errors";
+import { users } from "../../db/schema";
+import { STABLECOIN_DECIMALS } from "../../chains/runtime";
+import { findPayableQuickPay, type PayableQuickPay } from "../quick-pays/service";
+import { quote } from "./pricing";
+
+export const LINK_NOT_PAYABLE = "This payment link does not exist or is no longer active.";
+
+/**
+ * The enabled zLink behind `?p=`.
+ * @throws {ApiError} 404 when it is unknown or disabled (the two are not told apart to payers).
+ */
+export async function requirePayableQuickPay(deps: AppDeps, hashedId: string): Promise<PayableQuickPay> {
+  const product = await findPayableQuickPay(deps.database.db, hashedId);
+  if (!product) throw new ApiError(404, "link_not_found", LINK_NOT_PAYABLE);
+  return product;
+}
+
+/** The name a payer sees for a merchant with no profile yet: the wallet, shortened (first 4 … last 4). */
+export function fallbackDisplayName(publicKey: string): string {
+  return publicKey.length > 10 ? `${publicKey.slice(0, 4)}…${publicKey.slice(-4)}` : publicKey;
+}
+
+/** The settlement tokens a payer may pay with on this instance: USDC on its Solana network. */
+export function payOptions(deps: AppDeps): PayableProduct["options"] {
+  const solana = deps.chains.solana;
+  if (!solana) return [];
+  const chainName = chainById(solana.chainId)?.name ?? `Chain ${solana.chainId}`;
+  return [{ chainId: solana.chainId, chainName, tokens: [{ symbol: "USDC", address: solana.mints.USDC, decimals: STABLECOIN_DECIMALS }] }];
+}
+
+/** `GET /api/pay/{id}`: what the payer sees of a zLink before connecting a wallet. */
+export async function readPayableProduct(deps: AppDeps, hashedId: string): Promise<PayableProduct> {
+  const product = await requirePayableQuickPay(deps, hashedId);
+  const [merchant] = await deps.database.db.select({ publicKey: users.publicKey }).from(users).where(eq(users.id, product.merchantId));
+  const { usdcBaseUnits } = await quote(deps, product);
+  return {
+    id: product.hashedId,
+    type: "quick-pay",
+    label: product.label,
+    description: product.desc || undefined,
+    site: product.site ?? undefined,
+    price: product.price,
+    currency: product.currency,
+    useFiat: product.useFiat,
+    estimatedUsdc: formatBaseUnits(usdcBaseUnits, USDC_DECIMALS),
+    merchant: { displayName: fallbackDisplayName(merchant?.publicKey ?? "") },
+    options: payOptions(deps),
+    sandbox: deps.env.ZPAY_MODE !== "production",
+  };
+}

@@ -1,0 +1,30 @@
+import type { PaymentProgress } from "@/lib/pay-api";
+import type { AppDeps } from "../../http/context";
+import { ApiError } from "../../http/errors";
+import { findByPublicId } from "../../payments/service";
+import { explorerLinkFor } from "../chains/explorer-link";
+import { getCallbackUrl } from "../integrations/service";
+
+/**
+ * `GET /api/pay/transactions/{payment}`: the server's view of a payment, for the pay page to poll.
+ * Knowing the unguessable public id is the payer's capability; nothing of the merchant's beyond
+ * the callback URL (meant for the payer) is shown.
+ */
+export async function readPaymentProgress(deps: AppDeps, publicId: string): Promise<PaymentProgress> {
+  const row = await findByPublicId(deps.database.db, publicId);
+  if (!row) throw new ApiError(404, "payment_not_found", "Transaction not found");
+  const succeeded = row.status === "paid" || row.status === "validated";
+  const callbackUrl = succeeded ? await getCallbackUrl(deps.database.db, row.userId) : undefined;
+  const explorerUrl = row.signature ? explorerLinkFor(deps, row.chainId, row.signature) : undefined;
+  return {
+    payment: row.publicId,
+    status: row.status,
+    ...(row.signature ? { hash: row.signature } : {}),
+    ...(row.payer ? { payer: row.payer } : {}),
+    ...(row.receivedAmount !== null ? { receivedAmount: row.receivedAmount.toString() } : {}),
+    ...(row.amountMismatch ? { amountMismatch: row.amountMismatch } : {}),
+    ...(row.failureReason ? { failureReason: row.failureReason } : {}),
+    ...(explorerUrl ? { explorerUrl } : {}),
+    ...(callbackUrl ? { callbackUrl } : {}),
+  };
+}

@@ -1,0 +1,107 @@
+import { Keypair } from "@solana/web3.js";
+import type { PaymentTransactionInfo, StartPaymentRequest } from "@/lib/pay-api";
+import { formatBaseUnits } from "@/lib/money";
+import { isSolanaAddress, WALLET_ADDRESS_MESSAGES } from "@/lib/wallet-address";
+import type { AppDeps } from "../../http/context";
+import { ApiError } from "../../http/errors";
+import { STABLECOIN_DECIMALS, type SolanaRuntime } from "../../chains/runtime";
+import { createTransaction, findBySession, newPublicId, type TransactionRow } from "../../payments/service";
+import { toWatchedPayment } from "../../payments/sink";
+import { checkWallet } from "../sanctions/routes";
+import { getReceivingWallet } from "../wallets/service";
+import { quote } from "./pricing";
+import { requirePayableQuickPay } from "./product";
+import { recipientTokenAccount } from "./recipient-account";
+
+/** SPEC §8: the sanction failure as the pay page shows it. */
+export const SANCTION_FAILED = "Wallet Sanction Status Analysis Failed. This wallet is not acceptable.";
+export const MERCHANT_CANNOT_RECEIVE = "This merchant cannot receive payments yet. Please contact the merchant.";
+/** Memos carry the transaction's public id, so a wallet's history names the order. */
+export const memoFor = (publicId: string) => `zpay:${publicId}`;
+
+function toTransactionInfo(row: TransactionRow, mustCreateRecipient: boolean): PaymentTransactionInfo {
+  const fiat = row.productInfo?.useFiat && row.fiatRate ? { currency: row.productInfo.currency, price: row.productInfo.price, rate: row.fiatRate } : undefined;
+  return {
+    payment: row.publicId,
+    chain: row.chainId,
+    recipient: row.recipient,
+    address: row.recipientTokenAccount,
+    tokenAddress: row.tokenAddress,
+    decimals: row.decimals,
+    amount: formatBaseUnits(row.requestedAmount, row.decimals),
+    amountWei: row.requestedAmount.toString(),
+    reference: row.reference,
+    memo: row.memo ?? "",
+    expiresAt: row.expiresAt.toISOString(),
+    ...(mustCreateRecipient ? { createRecipientAccount: true } : {}),
+    ...(fiat ? { fiat } : {}),
+  };
+}
+
+/** The instance's Solana network when it is the one asked for, with its USDC mint. */
+function solanaFor(deps: AppDeps, req: StartPaymentRequest): { solana: SolanaRuntime; mint: string } {
+  const solana = deps.chains.solana;
+  if (!solana || solana.chainId !== req.chainId) throw new ApiError(400, "unsupported_chain", `Payments on chain ${req.chainId} are not offered here.`);
+  const mint = solana.mints.USDC;
+  if (req.token !== "USDC" && req.token !== mint) throw new ApiError(400, "unsupported_token", "Only USDC is accepted for this payment.");
+  return { solana, mint };
+}
+
+/**
+ * `POST /api/pay/{id}/start`: checks the payer's wallet, fixes the amount (and the fiat rate) and
+ * creates the transaction (`initiated`) with a fresh reference key and the order memo; the watcher
+ * follows it from now on. The same pay-page session starting again from the same wallet resumes
+ * its unexpired transaction instead of creating another.
+ */
+export async function startPayment(deps: AppDeps, hashedId: string, req: StartPaymentRequest): Promise<PaymentTransactionInfo> {
+  const product = await requirePayableQuickPay(deps, hashedId);
+  const { solana, mint } = solanaFor(deps, req);
+  if (!isSolanaAddress(req.payer)) {
+    throw new ApiError(400, "invalid_wallet_address", WALLET_ADDRESS_MESSAGES.invalid, [{ path: "payer", message: WALLET_ADDRESS_MESSAGES.invalid }]);
+  }
+  if (!checkWallet(deps, req.payer)) {
+    deps.log.warn({ product: product.id }, "sanctioned wallet refused at payment start");
+    throw new ApiError(403, "sanctioned_wallet", SANCTION_FAILED);
+  }
+  const { db } = deps.database;
+  const wallet = await getReceivingWallet(db, product.merchantId, solana.chainId);
+  if (!wallet) throw new ApiError(409, "merchant_cannot_receive", MERCHANT_CANNOT_RECEIVE);
+  const account = await recipientTokenAccount(solana, wallet.address, mint);
+
+  const resumed = await findBySession(db, { productType: "quick-pay", productId: product.id, sessionId: req.sessionId });
+  if (resumed && resumed.startedBy === req.payer && resumed.recipient === wallet.address && resumed.tokenAddress === mint) {
+    return toTransactionInfo(resumed, account.mustCreate);
+  }
+
+  const { usdcBaseUnits, fiat } = await quote(deps, product);
+  const publicId = newPublicId();
+  const row = await createTransaction(db, {
+    publicId,
+    productType: "quick-pay",
+    productId: product.id,
+    userId: product.merchantId,
+    chainId: solana.chainId,
+    token: "USDC",
+    tokenAddress: mint,
+    decimals: STABLECOIN_DECIMALS,
+    recipient: wallet.address,
+    recipientTokenAccount: account.address,
+    requestedAmount: usdcBaseUnits,
+    reference: Keypair.generate().publicKey.toBase58(),
+    memo: memoFor(publicId),
+    productInfo: {
+      price: product.price,
+      currency: product.currency,
+      userCurrency: product.userCurrency,
+      useFiat: product.useFiat,
+      fiat: product.useFiat ? product.currency : null,
+      cToken: "USDC",
+    },
+    fiatRate: fiat?.rate ?? null,
+    sessionId: req.sessionId,
+    startedBy: req.payer,
+  });
+  deps.solanaWatcher?.watch(toWatchedPayment(row));
+  deps.log.info({ transaction: row.id, product: product.id, amount: row.requestedAmount.toString() }, "payment started");
+  return toTransactionInfo(row, account.mustCreate);
+}
