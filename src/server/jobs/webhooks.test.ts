@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -8,51 +6,11 @@ import type { Database } from "../db/client";
 import { merchantIntegrations, users, webhookAttempts, webhookEvents } from "../db/schema";
 import { createLogger } from "../logger";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
+import { until, webhookReceiver as receiver } from "../testing/webhook-receiver";
 import { applyFact, createTransaction } from "../payments/service";
 import { newWebhookSecret } from "../modules/integrations/service";
 import { startQueue, stopQueue, type Queue } from "./queue";
 import { deliverWebhookEvent, redeliverWebhookEvent, startWebhookWorker, sweepWebhookEvents } from "./webhooks";
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local webhook receiver: answers each request with the next status of `statuses` (then the last one). */
-async function receiver(statuses: number[] | (() => number | "hang")) {
-  const requests: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-    req.on("end", () => {
-      requests.push({ headers: req.headers, body });
-      const status = typeof statuses === "function" ? statuses() : (statuses[requests.length - 1] ?? statuses.at(-1)!);
-      if (status === "hang") return; // never answers
-      res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "receiver says no");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
