@@ -1,23 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
+import { signInMerchant as signIn } from "../fixtures/merchant";
 
 const SHOTS = "test-results/screens";
 /** The payments origin's port, as playwright.config.ts starts the server. */
 const E2E_PAYMENTS_PORT = Number(process.env.E2E_PAYMENTS_PORT ?? 4332);
-
-/** Signs a fresh merchant in with the Solana test wallet and accepts the terms; the tour stays closed. */
-async function signIn(page: Page) {
-  await page.addInitScript(() =>
-    localStorage.setItem("zpay.onboarding", JSON.stringify({ donotShow: true, firstTime: false })),
-  );
-  const wallet = createSolanaTestWallet();
-  await wallet.install(page);
-  await page.goto("/auth");
-  await page.getByRole("button", { name: `Continue with ${wallet.name}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Accept" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return wallet;
-}
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 

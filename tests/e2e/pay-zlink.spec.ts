@@ -1,0 +1,120 @@
+import { expect, test, type Page } from "@playwright/test";
+import { Webhook } from "standardwebhooks";
+import { createSolanaTestWallet } from "../fixtures/solana-wallet";
+import { merchantToken, signInMerchant } from "../fixtures/merchant";
+import { until, webhookReceiver, type WebhookReceiver } from "../../src/server/testing/webhook-receiver";
+
+const SHOTS = "test-results/screens";
+const E2E_PAYMENTS_PORT = Number(process.env.E2E_PAYMENTS_PORT ?? 4332);
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+let hooks: WebhookReceiver;
+test.beforeAll(async () => {
+  hooks = await webhookReceiver([200]);
+});
+test.afterAll(async () => {
+  await hooks?.close();
+});
+
+/** The merchant's side, through the UI: a receiving wallet and a zLink; the webhook endpoint through the API. */
+async function merchantReady(page: Page, price: string) {
+  await signInMerchant(page);
+  await page.goto("/settings/deposits");
+  await page.getByRole("textbox", { name: "Wallet address" }).fill(createSolanaTestWallet().address);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("dialog", { name: "Confirm Wallet Address" }).getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(page, "Wallet address saved")).toBeVisible();
+
+  // The webhook endpoint is settable through the API now (its settings form comes later).
+  const token = await merchantToken(page);
+  const saved = await page.request.post("/api/integrations", { headers: { authorization: `Bearer ${token}` }, data: { endpoint: hooks.url } });
+  expect(saved.status()).toBe(200);
+  const secret: string = (await saved.json()).data.secret;
+
+  await page.goto("/quick-pays");
+  await page.getByRole("button", { name: "Create Payment Link" }).click();
+  const form = page.getByRole("dialog", { name: "Create Payment Link" });
+  await form.getByRole("textbox", { name: "Title" }).fill("Coffee beans");
+  await form.getByRole("textbox", { name: "Amount" }).fill(price);
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(toast(page, "Payment Link created successfully")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "Coffee beans" });
+  const orderId = (await row.getByRole("cell").nth(1).textContent())!.trim();
+  await row.getByRole("button", { name: `Copy link of ${orderId}` }).click();
+  await expect(toast(page, "Link copied to clipboard!")).toBeVisible();
+  const link = `http://localhost:${E2E_PAYMENTS_PORT}/?p=${orderId}`;
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  return { secret, orderId, link, row };
+}
+
+test("a payer pays a zLink with a Solana wallet; the merchant sees it Completed and is told by webhook", async ({ page, context, browser }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const { secret, orderId, link, row } = await merchantReady(page, "12.5");
+
+  // The payer: another browser, no account, a wallet with nothing in it.
+  const payerContext = await browser.newContext();
+  const payerPage = await payerContext.newPage();
+  const payer = createSolanaTestWallet("Payer Wallet");
+  await payer.install(payerPage);
+  await payerPage.goto(link);
+  await expect(payerPage.getByRole("heading", { name: "Coffee beans" })).toBeVisible();
+  await expect(payerPage.getByText("This page runs on a test network. No real money moves.")).toBeVisible();
+  await expect(payerPage.getByText("About 12.5 USDC at today’s rate. The rate is fixed when you pay.")).toBeVisible();
+  await payerPage.screenshot({ path: `${SHOTS}/pay-opened.png`, fullPage: true });
+
+  await payerPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
+  await expect(payerPage.getByText(payer.address.slice(0, 4)).first()).toBeVisible();
+  await payerPage.getByRole("button", { name: "Get test USDC" }).click();
+  await expect(payerPage.getByText("Sent 1,000 USDC and 1 SOL to your wallet. You can pay now.")).toBeVisible({ timeout: 20_000 });
+  await payerPage.screenshot({ path: `${SHOTS}/pay-funded.png`, fullPage: true });
+
+  await payerPage.getByRole("button", { name: "Pay $12.50" }).click();
+  await expect(payerPage.getByRole("heading", { name: /Payment (received|complete)/ })).toBeVisible({ timeout: 30_000 });
+  await payerPage.screenshot({ path: `${SHOTS}/pay-received.png`, fullPage: true });
+  await expect(payerPage.getByRole("heading", { name: "Payment complete" })).toBeVisible({ timeout: 30_000 });
+  const explorer = payerPage.getByRole("link", { name: /View on the explorer/ });
+  await expect(explorer).toHaveAttribute("href", /\/tx\/-5001\/[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+  await payerPage.screenshot({ path: `${SHOTS}/pay-complete.png`, fullPage: true });
+  const hash = (await explorer.getAttribute("href"))!.split("/").pop()!;
+
+  // The merchant's endpoint got payment.paid and payment.validated, signed with their secret.
+  const received = await until(() => (hooks.requests.length >= 2 ? hooks.requests : undefined), "two webhooks", 30_000);
+  const events = received.map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { hash: string } });
+  expect(events.map((e) => e.type).sort()).toEqual(["payment.paid", "payment.validated"]);
+  expect(events.every((e) => e.data.hash === hash)).toBe(true);
+
+  // The merchant's table: Completed, and the details dialog names the hash and the stages.
+  await page.reload();
+  await expect(row.getByText("Completed")).toBeVisible();
+  await row.getByRole("button", { name: `Details of ${orderId}` }).click();
+  const details = page.getByRole("dialog", { name: "Transaction Details" });
+  await expect(details).toContainText(hash.slice(0, 8));
+  await expect(details.getByRole("link", { name: /View on explorer/ })).toHaveAttribute("href", new RegExp(`/tx/-5001/${hash}$`));
+  for (const stage of ["Initiated", "Paid", "Validated"]) await expect(details.getByRole("rowheader", { name: stage, exact: true })).toBeVisible();
+  await expect(details.getByRole("row", { name: /^Validated / })).not.toContainText("—");
+  await page.screenshot({ path: `${SHOTS}/pay-merchant-details.png` });
+
+  // The explorer page on the payments origin shows what the local network recorded.
+  await payerPage.goto((await explorer.getAttribute("href")) ?? "");
+  await expect(payerPage.getByText("Success", { exact: true })).toBeVisible();
+  await expect(payerPage.getByText(hash).first()).toBeVisible();
+  await payerPage.screenshot({ path: `${SHOTS}/pay-explorer.png`, fullPage: true });
+  await payerContext.close();
+});
+
+test("a disabled zLink tells the payer it cannot be paid", async ({ page, context, browser }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const { link, row, orderId } = await merchantReady(page, "3");
+  await row.getByRole("button", { name: `Actions for ${orderId}` }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await page.getByRole("dialog", { name: "Update Payment Link" }).getByRole("button", { name: "Disable" }).click();
+  await page.getByRole("alertdialog", { name: "Please note" }).getByRole("button", { name: "Disable" }).click();
+  await expect(toast(page, "Disabled successfully")).toBeVisible();
+
+  const payerPage = await (await browser.newContext()).newPage();
+  await payerPage.goto(link);
+  await expect(payerPage.getByText(/does not exist|no longer/i).first()).toBeVisible({ timeout: 15_000 });
+  await expect(payerPage.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  await payerPage.screenshot({ path: `${SHOTS}/pay-disabled-link.png`, fullPage: true });
+});
