@@ -23,4 +23,13 @@ console.table([
   },
 ]);
 if (solana.firstError) console.warn(`first Solana payment error: ${solana.firstError}`);
+
+// Payment detection: the pay API, watcher and webhook worker noticing real sandbox payments.
+const detection = await (await import("./detection")).benchDetection();
+console.log(`\nPayment detection (${detection.payments} zLink payments, ${detection.inFlight} at a time, ${detection.slotMs} ms slots; ms)`);
+console.table([
+  { step: "confirmed → paid", ...detection.confirmedToPaid },
+  { step: "finalized → validated", ...detection.finalizedToValidated },
+  { step: "finalized → webhook received", ...detection.finalizedToWebhook },
+]);
 process.exit(0);

@@ -143,7 +143,7 @@ export function PaymentResult({
             <>
               <dt className="text-muted-foreground">{t("result.transaction")}</dt>
               <dd className="flex justify-end">
-                <AddressDisplay address={hash} chars={8} copyable />
+                <AddressDisplay address={hash} chars={8} copyable copyLabel={t("result.copyHash")} />
               </dd>
             </>
           ) : null}

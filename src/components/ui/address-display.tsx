@@ -14,13 +14,15 @@ type AddressDisplayProps = Omit<React.ComponentProps<"span">, "children"> & {
   copyable?: boolean;
   /** Passed to the copy button. */
   onCopied?: (value: string) => void;
+  /** The copy button's accessible name when the value is not an address (e.g. a transaction hash). */
+  copyLabel?: string;
 };
 
 /**
  * A wallet address shortened to its ends, with the full one in a tooltip on hover or focus and
  * for screen readers. Carries its own TooltipProvider so it works anywhere on its own.
  */
-export function AddressDisplay({ address, chars = 4, copyable = false, onCopied, className, ...props }: AddressDisplayProps) {
+export function AddressDisplay({ address, chars = 4, copyable = false, onCopied, copyLabel, className, ...props }: AddressDisplayProps) {
   const { t } = useTranslation("ui");
   const short = shortenAddress(address, chars);
   return (
@@ -55,7 +57,7 @@ export function AddressDisplay({ address, chars = 4, copyable = false, onCopied,
           </TooltipPrimitive.Root>
         </TooltipPrimitive.Provider>
       )}
-      {copyable && <CopyButton value={address} label={t("primitives.copyAddress")} onCopied={onCopied} className="size-7" />}
+      {copyable && <CopyButton value={address} label={copyLabel ?? t("primitives.copyAddress")} onCopied={onCopied} className="size-7" />}
     </span>
   );
 }

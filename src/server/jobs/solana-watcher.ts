@@ -101,7 +101,15 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
       const fact = observed && solanaFact(observed, paid, "finalized");
       if (fact) await report(entry, fact);
       else if (entry.signatureSubscription === undefined) {
-        entry.signatureSubscription = connection.onSignature(paid.signature, () => schedule(entry), "finalized");
+        // One-shot: web3.js drops it after the notification, so forget the id then (removing it again only logs noise).
+        entry.signatureSubscription = connection.onSignature(
+          paid.signature,
+          () => {
+            entry.signatureSubscription = undefined;
+            void schedule(entry);
+          },
+          "finalized",
+        );
       }
     }
     if (done(entry.payment)) {

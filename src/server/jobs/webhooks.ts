@@ -305,7 +305,8 @@ export async function startWebhookWorker(boss: Queue, database: Database, log: L
   await boss.createQueue(WEBHOOK_QUEUES.sweep);
   await boss.work<{ eventId: string; manual?: boolean }>(
     WEBHOOK_QUEUES.deliver,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: options.batchSize ?? 8 },
+    // pg-boss's shortest poll: a merchant hears of a payment about 0.25 s after it, on average, instead of 0.5 s.
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: options.batchSize ?? 8 },
     async (jobs) => {
       await Promise.all(
         jobs.map((job) =>

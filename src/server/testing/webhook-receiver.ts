@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   body: string;
-  /** When it arrived (performance.now()), for latency figures. */
+  /** When it arrived (epoch ms, comparable with database timestamps), for latency figures. */
   at: number;
 }
 
@@ -18,7 +18,7 @@ export async function webhookReceiver(statuses: number[] | (() => number | "hang
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     req.on("end", () => {
-      requests.push({ headers: req.headers, body, at: performance.now() });
+      requests.push({ headers: req.headers, body, at: Date.now() });
       const status = typeof statuses === "function" ? statuses() : (statuses[requests.length - 1] ?? statuses.at(-1)!);
       if (status === "hang") return;
       res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "receiver says no");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import bs58 from "bs58";
 import { Connection, Keypair, PublicKey, type Transaction } from "@solana/web3.js";
 import { startSolanaSandbox, type SolanaSandbox } from "@/sandbox/solana";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
@@ -50,10 +51,14 @@ export interface PayFixture {
  * Both origins over one database with everything a payment touches running for real: a local
  * Solana network (fast slots), pg-boss with the webhook worker, and the Solana watcher.
  */
-export async function startPayFixture(database: Database, env: Record<string, string> = {}): Promise<PayFixture> {
+export async function startPayFixture(
+  database: Database,
+  env: Record<string, string> = {},
+  options: { slotMs?: number; pollMs?: number } = {},
+): Promise<PayFixture> {
   const log = createLogger("silent");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-pay-"));
-  const solana = await startSolanaSandbox({ slotMs: 10 });
+  const solana = await startSolanaSandbox({ slotMs: options.slotMs ?? 10 });
   const chains: ChainRuntime = {
     solana: { chainId: -5001, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, mints: solana.mints, local: solana },
     evm: [],
@@ -62,7 +67,7 @@ export async function startPayFixture(database: Database, env: Record<string, st
   const queue = await startQueue(database, log);
   await startWebhookWorker(queue, database, log);
   const startWatcher = () =>
-    startSolanaWatcher(paymentSink({ db: database.db, queue, log }), log, { chainId: -5001, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, pollMs: 100 });
+    startSolanaWatcher(paymentSink({ db: database.db, queue, log }), log, { chainId: -5001, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, pollMs: options.pollMs ?? 100 });
   const watcher = await startWatcher();
   const deps: AppDeps = {
     ...testDeps(database, { SIGNIN_RATE_LIMIT: "1000", PAY_START_RATE_LIMIT: "1000", DATA_DIR: dataDir, PAYMENTS_ORIGIN: "http://pay.test", ...env }, chains),
@@ -135,12 +140,13 @@ export async function pay(
   f: PayFixture,
   payer: Keypair,
   info: PaymentTransactionInfo,
-  tamper: { info?: Partial<PaymentTransactionInfo>; transaction?: (tx: Transaction) => void } = {},
+  tamper: { info?: Partial<PaymentTransactionInfo>; transaction?: (tx: Transaction) => void; onSigned?: (signature: string) => void } = {},
 ): Promise<string> {
   const { blockhash, lastValidBlockHeight } = await f.connection.getLatestBlockhash("confirmed");
   const tx = buildPaymentTransaction({ payer: payer.publicKey, info: { ...info, ...tamper.info }, blockhash, lastValidBlockHeight });
   tamper.transaction?.(tx);
   tx.sign(payer);
+  tamper.onSigned?.(bs58.encode(tx.signature!));
   const signature = await f.connection.sendRawTransaction(tx.serialize(), { preflightCommitment: "confirmed" });
   await f.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, "confirmed");
   return signature;
