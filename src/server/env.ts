@@ -31,6 +31,8 @@ export const envSchema = z
     PAY_START_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     /** How often the payment watchers poll besides their WebSocket subscriptions (ms). */
     WATCHER_POLL_MS: z.coerce.number().int().min(50).default(2000),
+    /** How long a payer has to pay once started; a later payment is still recorded, marked late. */
+    PAYMENT_TTL_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
     SANDBOX_FIAT_RATES: z.string().default("EUR=1.08,GBP=1.27,CHF=1.13,CAD=0.73,AUD=0.66,JPY=0.0067,INR=0.012"),
     PRICE_SERVICE_URL: z.url().default("https://api.coingecko.com/api/v3"),
     EVM_RPC_URLS: z.preprocess(emptyToUndefined, z.string().optional()),

@@ -227,4 +227,19 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local Solana network (%s)", 
     await f.restartWatcher();
     expect(await statusBecomes(info.payment, "validated")).toMatchObject({ receivedAmount: "10000000" });
   });
+
+  it("an unpaid payment expires; a payment arriving later is still recorded, marked late", async () => {
+    const { link } = await merchantWithLink(f, { label: "Tea", price: "10", currency: "USDC" }, { endpoint: hooks.url });
+    const payer = await fundedPayer(f);
+    const ttl = f.deps.env.PAYMENT_TTL_MS;
+    f.deps.env.PAYMENT_TTL_MS = 1000; // instead of 30 minutes
+    const info: PaymentTransactionInfo = (await start(link.hashedId, payer.publicKey.toBase58())).body.data;
+    f.deps.env.PAYMENT_TTL_MS = ttl;
+    expect(await statusBecomes(info.payment, "failed")).toMatchObject({ failureReason: "expired" });
+    await until(() => hooks.requests.find((r) => JSON.parse(r.body).type === "payment.failed" && JSON.parse(r.body).data.publicId === info.payment), "payment.failed webhook");
+
+    const signature = await pay(f, payer, info);
+    expect(await statusBecomes(info.payment, "validated")).toMatchObject({ hash: signature, receivedAmount: "10000000" });
+    expect((await row(info.payment)).late).toBe(true);
+  });
 });

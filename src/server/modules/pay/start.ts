@@ -100,6 +100,7 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
     fiatRate: fiat?.rate ?? null,
     sessionId: req.sessionId,
     startedBy: req.payer,
+    ttlMs: deps.env.PAYMENT_TTL_MS,
   });
   deps.solanaWatcher?.watch(toWatchedPayment(row));
   deps.log.info({ transaction: row.id, product: product.id, amount: row.requestedAmount.toString() }, "payment started");
