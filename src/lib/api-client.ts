@@ -30,6 +30,43 @@ export interface ApiClientOptions {
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 
+/**
+ * One JSON call: the parsed body on success; on failure an `ApiRequestError` with the server's
+ * `message`, `code` and `issues` (else the status text); a network failure has status 0.
+ */
+export async function fetchJson<T>(
+  doFetch: typeof fetch,
+  url: string,
+  { method, body, headers: extra = {} }: { method: ApiMethod; body?: unknown; headers?: Record<string, string> },
+): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json", ...extra };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  let res: Response;
+  try {
+    res = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiRequestError(0, "Network request failed", "network");
+  }
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) {
+    const err = (parsed ?? {}) as { message?: unknown; code?: unknown; issues?: unknown };
+    const message = typeof err.message === "string" && err.message ? err.message : res.statusText || `HTTP ${res.status}`;
+    throw new ApiRequestError(
+      res.status,
+      message,
+      typeof err.code === "string" ? err.code : undefined,
+      Array.isArray(err.issues) ? (err.issues as { path: string; message: string }[]) : undefined,
+    );
+  }
+  return parsed as T;
+}
+
 export function createApiClient({
   base = "",
   getToken = () => null,
@@ -37,34 +74,8 @@ export function createApiClient({
   fetch: doFetch = (input, init) => globalThis.fetch(input, init),
 }: ApiClientOptions = {}) {
   async function request<T>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: "application/json" };
     const token = getToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    let res: Response;
-    try {
-      res = await doFetch(`${base}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    } catch {
-      throw new ApiRequestError(0, "Network request failed", "network");
-    }
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!res.ok) {
-      const err = (parsed ?? {}) as { message?: unknown; code?: unknown; issues?: unknown };
-      const message = typeof err.message === "string" && err.message ? err.message : res.statusText || `HTTP ${res.status}`;
-      throw new ApiRequestError(
-        res.status,
-        message,
-        typeof err.code === "string" ? err.code : undefined,
-        Array.isArray(err.issues) ? (err.issues as { path: string; message: string }[]) : undefined,
-      );
-    }
-    return parsed as T;
+    return fetchJson<T>(doFetch, `${base}/api${path}`, { method, body, headers: token ? { authorization: `Bearer ${token}` } : {} });
   }
   return {
     get: <T>(path: string) => request<T>("GET", path),

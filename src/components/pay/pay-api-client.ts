@@ -1,4 +1,4 @@
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, fetchJson } from "@/lib/api-client";
 import type {
   PayableProduct,
   PaymentProgress,
@@ -47,31 +47,11 @@ export interface PayApi {
   getConfig(): Promise<PayChainConfig>;
 }
 
-/** Runs one JSON call; failures become `ApiRequestError` with the server's message, else the status text. */
+/** Runs one JSON call and unwraps `{ data }`; failures become `ApiRequestError` with the server's message. */
 async function requestJson<T>(doFetch: typeof fetch, url: string, init: { method: "GET" | "POST"; body?: unknown }): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  let res: Response;
-  try {
-    res = await doFetch(url, { method: init.method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  } catch {
-    throw new ApiRequestError(0, "Network request failed", "network");
-  }
-  const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!res.ok) {
-    const err = (parsed ?? {}) as { message?: unknown; code?: unknown };
-    const message = typeof err.message === "string" && err.message ? err.message : res.statusText || `HTTP ${res.status}`;
-    throw new ApiRequestError(res.status, message, typeof err.code === "string" ? err.code : undefined);
-  }
-  const data = (parsed as { data?: T } | undefined)?.data;
-  if (data === undefined) throw new ApiRequestError(res.status, "The server sent an empty answer.", "empty");
-  return data;
+  const parsed = await fetchJson<{ data?: T } | undefined>(doFetch, url, init);
+  if (parsed?.data === undefined) throw new ApiRequestError(200, "The server sent an empty answer.", "empty");
+  return parsed.data;
 }
 
 /** The real PayApi: same-origin `fetch` against the payments origin (`base` for another origin). */

@@ -1,22 +1,10 @@
 import type { ObservedTransaction } from "../chains/solana/extract-transfers";
+import type { PaymentFact, TransferFact } from "./transition";
 
 /** What a watcher reports about one payment (the transition function decides what it means). */
 export type SolanaPaymentFact =
-  | {
-      kind: "transfer";
-      chainId: number;
-      reference: string;
-      signature: string;
-      instructionIndex: number;
-      payer: string;
-      recipientTokenAccount: string;
-      mint: string;
-      amount: bigint;
-      memo?: string;
-      commitment: "confirmed" | "finalized";
-      err?: string;
-    }
-  | { kind: "chain-error"; signature: string; err: string };
+  | (Omit<TransferFact, "commitment"> & { commitment: "confirmed" | "finalized" })
+  | Extract<PaymentFact, { kind: "chain-error" }>;
 
 /**
  * Turns a transaction found by a payment's reference into the fact to report. The transfer to
