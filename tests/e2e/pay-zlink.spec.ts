@@ -52,8 +52,8 @@ test("a payer pays a zLink with a Solana wallet; the merchant sees it Completed 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const { secret, orderId, link, row } = await merchantReady(page, "12.5");
 
-  // The payer: another browser, no account, a wallet with nothing in it.
-  const payerContext = await browser.newContext();
+  // The payer: another browser on a phone, no account, a wallet with nothing in it.
+  const payerContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
   const payerPage = await payerContext.newPage();
   const payer = createSolanaTestWallet("Payer Wallet");
   await payer.install(payerPage);
@@ -61,12 +61,15 @@ test("a payer pays a zLink with a Solana wallet; the merchant sees it Completed 
   await expect(payerPage.getByRole("heading", { name: "Coffee beans" })).toBeVisible();
   await expect(payerPage.getByText("This page runs on a test network. No real money moves.")).toBeVisible();
   await expect(payerPage.getByText("About 12.5 USDC at today’s rate. The rate is fixed when you pay.")).toBeVisible();
+  const overflow = () => payerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBe(0);
   await payerPage.screenshot({ path: `${SHOTS}/pay-opened.png`, fullPage: true });
 
   await payerPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
   await expect(payerPage.getByText(payer.address.slice(0, 4)).first()).toBeVisible();
   await payerPage.getByRole("button", { name: "Get test USDC" }).click();
   await expect(payerPage.getByText("Sent 1,000 USDC and 1 SOL to your wallet. You can pay now.")).toBeVisible({ timeout: 20_000 });
+  expect(await overflow()).toBe(0);
   await payerPage.screenshot({ path: `${SHOTS}/pay-funded.png`, fullPage: true });
 
   await payerPage.getByRole("button", { name: "Pay $12.50" }).click();
@@ -75,6 +78,7 @@ test("a payer pays a zLink with a Solana wallet; the merchant sees it Completed 
   await expect(payerPage.getByRole("heading", { name: "Payment complete" })).toBeVisible({ timeout: 30_000 });
   const explorer = payerPage.getByRole("link", { name: /View on the explorer/ });
   await expect(explorer).toHaveAttribute("href", /\/tx\/-5001\/[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+  expect(await overflow()).toBe(0);
   await payerPage.screenshot({ path: `${SHOTS}/pay-complete.png`, fullPage: true });
   const hash = (await explorer.getAttribute("href"))!.split("/").pop()!;
 
