@@ -103,6 +103,7 @@ test("a payer pays a zLink with a Solana wallet; the merchant sees it Completed 
   await payerPage.goto((await explorer.getAttribute("href")) ?? "");
   await expect(payerPage.getByText("Success", { exact: true })).toBeVisible();
   await expect(payerPage.getByText(hash).first()).toBeVisible();
+  expect(await overflow()).toBe(0);
   await payerPage.screenshot({ path: `${SHOTS}/pay-explorer.png`, fullPage: true });
   await payerContext.close();
 });

@@ -42,7 +42,7 @@ export function ExplorerPage({ pathname, load }: { pathname: string; load: LoadR
   };
 
   return (
-    <main className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8 sm:px-6">
+    <main className="mx-auto grid w-full max-w-3xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-8 sm:px-6">
       <div className="flex items-center justify-between">
         <span className="text-lg font-semibold text-primary">{t("brand")}</span>
         <LanguageSwitcher />

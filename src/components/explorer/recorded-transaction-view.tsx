@@ -7,7 +7,7 @@ import type { RecordedTransaction } from "@/lib/recorded-transaction";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid gap-1 border-b py-2 last:border-b-0 sm:grid-cols-[10rem_1fr]">
+    <div className="grid gap-1 border-b py-2 last:border-b-0 sm:grid-cols-[10rem_minmax(0,1fr)]">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="min-w-0 text-sm break-all">{children}</dd>
     </div>
@@ -18,7 +18,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function RecordedTransactionView({ tx, nativeDecimals }: { tx: RecordedTransaction; nativeDecimals: number }) {
   const { t } = useTranslation("common");
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <Card>
         <CardHeader>
           <CardTitle className="flex flex-wrap items-center gap-2">
@@ -83,7 +83,7 @@ export function RecordedTransactionView({ tx, nativeDecimals }: { tx: RecordedTr
           <CardTitle>{t("explorer.instructions")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <ol className="grid list-decimal gap-2 pl-5 text-sm">
+          <ol className="grid grid-cols-[minmax(0,1fr)] list-decimal gap-2 pl-5 text-sm">
             {tx.instructions.map((ix, i) => (
               <li key={i} className="break-all">
                 <span className="font-medium">{ix.program}</span>
@@ -100,7 +100,15 @@ export function RecordedTransactionView({ tx, nativeDecimals }: { tx: RecordedTr
             <CardTitle>{t("explorer.logs")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <pre className="overflow-x-auto rounded bg-muted p-3 font-mono text-xs leading-relaxed">{tx.logs.join("\n")}</pre>
+            {/* Long log lines scroll sideways; the region takes focus so keyboards can scroll it too. */}
+            <div
+              role="region"
+              aria-label={t("explorer.logs")}
+              tabIndex={0}
+              className="overflow-x-auto rounded bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <pre className="w-max p-3 font-mono text-xs leading-relaxed">{tx.logs.join("\n")}</pre>
+            </div>
           </CardContent>
         </Card>
       ) : null}
