@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
 import { merchantToken, signInMerchant } from "../fixtures/merchant";
@@ -6,6 +6,7 @@ import { until, webhookReceiver, type WebhookReceiver } from "../../src/server/t
 
 const SHOTS = "test-results/screens";
 const E2E_PAYMENTS_PORT = Number(process.env.E2E_PAYMENTS_PORT ?? 4332);
+const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 4331);
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 let hooks: WebhookReceiver;
@@ -17,7 +18,7 @@ test.afterAll(async () => {
 });
 
 /** The merchant's side, through the UI: a receiving wallet and a zLink; the webhook endpoint through the API. */
-async function merchantReady(page: Page, price: string) {
+async function merchantReady(page: Page, price: string, callback?: string) {
   await signInMerchant(page);
   await page.goto("/settings/deposits");
   await page.getByRole("textbox", { name: "Wallet address" }).fill(createSolanaTestWallet().address);
@@ -27,7 +28,7 @@ async function merchantReady(page: Page, price: string) {
 
   // The webhook endpoint is settable through the API now (its settings form comes later).
   const token = await merchantToken(page);
-  const saved = await page.request.post("/api/integrations", { headers: { authorization: `Bearer ${token}` }, data: { endpoint: hooks.url } });
+  const saved = await page.request.post("/api/integrations", { headers: { authorization: `Bearer ${token}` }, data: { endpoint: hooks.url, ...(callback ? { callback } : {}) } });
   expect(saved.status()).toBe(200);
   const secret: string = (await saved.json()).data.secret;
 
@@ -45,6 +46,20 @@ async function merchantReady(page: Page, price: string) {
   const link = `http://localhost:${E2E_PAYMENTS_PORT}/?p=${orderId}`;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   return { secret, orderId, link, row };
+}
+
+/** A new payer on a phone opens the link, takes test coins and pays; answers the page once the payment is received. */
+async function payAsNewPayer(browser: Browser, link: string, amountLabel: string) {
+  const payerContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const payerPage = await payerContext.newPage();
+  await createSolanaTestWallet("Payer Wallet").install(payerPage);
+  await payerPage.goto(link);
+  await payerPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
+  await payerPage.getByRole("button", { name: "Get test USDC" }).click();
+  await expect(payerPage.getByText(/^Sent 1,000 USDC and 1 SOL/)).toBeVisible({ timeout: 20_000 });
+  await payerPage.getByRole("button", { name: amountLabel }).click();
+  await expect(payerPage.getByRole("heading", { name: /Payment (received|complete)/ })).toBeVisible({ timeout: 30_000 });
+  return payerPage;
 }
 
 test("a payer pays a zLink with a Solana wallet; the merchant sees it Completed and is told by webhook", async ({ page, context, browser }) => {
@@ -122,4 +137,15 @@ test("a disabled zLink tells the payer it cannot be paid", async ({ page, contex
   await expect(payerPage.getByText(/does not exist|no longer/i).first()).toBeVisible({ timeout: 15_000 });
   await expect(payerPage.getByRole("button", { name: /^Pay / })).toHaveCount(0);
   await payerPage.screenshot({ path: `${SHOTS}/pay-disabled-link.png`, fullPage: true });
+});
+
+test("after paying, the payer is taken back to the merchant's callback URL", async ({ page, context, browser }) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const callback = `http://localhost:${E2E_APP_PORT}/?order=thanks`;
+  const { link } = await merchantReady(page, "2", callback);
+  const payerPage = await payAsNewPayer(browser, link, "Pay $2.00");
+  await expect(payerPage.getByText(/^Returning you to localhost:\d+ in \d+ s…$/)).toBeVisible();
+  await payerPage.screenshot({ path: `${SHOTS}/pay-callback-countdown.png`, fullPage: true });
+  await payerPage.waitForURL(callback, { timeout: 15_000 });
 });
