@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { PaymentResult } from "./payment-result";
+import { TX_HASH } from "./testing/fake-pay";
+
+const meta = {
+  title: "Pay/PaymentResult",
+  component: PaymentResult,
+  parameters: { layout: "padded" },
+  args: {
+    status: "validated",
+    merchant: "Riverside Climbing Club",
+    amount: "49.99 USDC",
+    hash: TX_HASH,
+    explorerUrl: `http://localhost:4322/tx/-5001/${TX_HASH}`,
+    onTryAgain: fn(),
+    onRedirect: fn(),
+  },
+} satisfies Meta<typeof PaymentResult>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Finalized: the merchant received and confirmed it. */
+export const Complete: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("heading", { name: "Payment complete" })).toBeVisible();
+    await expect(c.getByRole("button", { name: "Copy transaction hash" })).toBeVisible();
+    await expect(c.getByRole("link", { name: /View on the explorer/ })).toHaveAttribute("href", `http://localhost:4322/tx/-5001/${TX_HASH}`);
+  },
+};
+
+/** Confirmed, not yet final: received, the network is confirming. */
+export const Received: Story = {
+  args: { status: "paid" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("heading", { name: "Payment received" })).toBeVisible();
+  },
+};
+
+/** Less than asked arrived: failed, with both amounts. */
+export const Underpaid: Story = {
+  args: { status: "failed", amountMismatch: "under", received: "40 USDC", reason: "underpaid" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/is less than the amount requested/)).toBeVisible();
+  },
+};
+
+/** The wallet did not send it: nothing left the wallet; the payer may try again. */
+export const FailedTryAgain: Story = {
+  args: { status: "failed", hash: undefined, explorerUrl: undefined, reason: "User rejected the request." },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText("The payment did not go through. No money left your wallet.")).toBeVisible();
+    await userEvent.click(c.getByRole("button", { name: "Try again" }));
+    await expect(args.onTryAgain).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The merchant set a callback: a countdown back to their site, which the payer may stop. */
+export const ReturningToMerchant: Story = {
+  args: { callbackUrl: "https://climb.example/thanks", redirectMs: 60_000 },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole("button", { name: "Stay on this page" }));
+    await expect(c.queryByRole("button", { name: "Continue now" })).toBeNull();
+    await expect(args.onRedirect).not.toHaveBeenCalled();
+  },
+};
+
+export const French: Story = { globals: { locale: "fr" } };
