@@ -149,3 +149,16 @@ test("after paying, the payer is taken back to the merchant's callback URL", asy
   await payerPage.screenshot({ path: `${SHOTS}/pay-callback-countdown.png`, fullPage: true });
   await payerPage.waitForURL(callback, { timeout: 15_000 });
 });
+
+test("a payer whose browser speaks French gets the pay page in French, on a phone", async ({ page, context, browser }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const { link } = await merchantReady(page, "7.5");
+  const payerContext = await browser.newContext({ locale: "fr-FR", viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const payerPage = await payerContext.newPage();
+  await payerPage.goto(link);
+  await expect(payerPage.getByText("Cette page utilise un réseau de test. Aucun argent réel n’est déplacé.")).toBeVisible();
+  await expect(payerPage.getByRole("heading", { name: "Votre portefeuille" })).toBeVisible();
+  expect(await payerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await payerPage.screenshot({ path: `${SHOTS}/pay-french-phone.png`, fullPage: true });
+  await payerContext.close();
+});
