@@ -43,6 +43,9 @@ export const SOL_NATIVE_MINT = "So11111111111111111111111111111111111111112";
 const TOKEN_NAMES: Record<Stablecoin, string> = { USDC: "USD Coin", USDT: "Tether USD" };
 const icon = (symbol: string) => `/assets/tokens/${symbol.toLowerCase()}.svg`;
 
+/** A local network's transaction page: our own explorer on the payments origin (`{hash}` to fill in). */
+export const localExplorerTx = (paymentsOrigin: string, chainId: number) => `${paymentsOrigin}/tx/${chainId}/{hash}`;
+
 /**
  * The chain part of the config served at sign-in and to the pay page (SPEC §3 Config).
  * Local networks get our own explorer page on the payments origin and expose their RPC to the
@@ -63,7 +66,7 @@ export function buildChainConfig(chains: ChainRuntime, paymentsOrigin: string): 
     }
     natives.push({ ...base, symbol: info.nativeSymbol, name: info.nativeSymbol, address: nativeAddress, decimals: info.nativeDecimals, icon: icon(info.nativeSymbol), native: true });
     const explorer = local
-      ? { explorerTx: `${paymentsOrigin}/tx/${chainId}/{hash}`, explorerAddress: undefined }
+      ? { explorerTx: localExplorerTx(paymentsOrigin, chainId), explorerAddress: undefined }
       : { explorerTx: info.explorerTx, explorerAddress: info.explorerAddress };
     contractsMeta[String(chainId)] = { name: info.name, type: info.type, network: local ? "local" : info.network, ...explorer, ...(local ? rpc : {}) };
   };

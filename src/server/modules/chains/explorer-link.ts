@@ -1,6 +1,7 @@
 import { chainById, explorerTxUrl } from "@/lib/chains";
 import { origins } from "../../env";
 import type { AppDeps } from "../../http/context";
+import { localExplorerTx } from "./config";
 
 /**
  * The explorer page of a transaction as this instance sees it: a local sandbox network's own
@@ -9,7 +10,6 @@ import type { AppDeps } from "../../http/context";
 export function explorerLinkFor(deps: Pick<AppDeps, "chains" | "env">, chainId: number, hash: string): string | undefined {
   const { solana, evm } = deps.chains;
   const local = (solana?.local && solana.chainId === chainId) || evm.some((e) => e.local && e.chainId === chainId);
-  if (local) return `${origins(deps.env).payments}/tx/${chainId}/${encodeURIComponent(hash)}`;
-  const chain = chainById(chainId);
+  const chain = local ? { explorerTx: localExplorerTx(origins(deps.env).payments, chainId) } : chainById(chainId);
   return chain ? explorerTxUrl(chain, hash) : undefined;
 }
