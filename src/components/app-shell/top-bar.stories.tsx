@@ -1,0 +1,80 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Drawer } from "@/components/ui/drawer";
+import type { ApiClient } from "@/lib/api-client";
+import { clearToasts } from "@/stores/toasts";
+import { SideNavLinks } from "./side-nav-links";
+import { TopBar } from "./top-bar";
+
+const api = (): ApiClient => ({
+  get: fn() as ApiClient["get"],
+  post: fn(async () => ({ success: true })) as ApiClient["post"],
+  put: fn() as ApiClient["put"],
+  delete: fn() as ApiClient["delete"],
+});
+const address = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+/** The phone menu button, as the shell passes it. */
+const phoneMenu = (
+  <Drawer forceMode="temporary">
+    <SideNavLinks access={{ permissions: ["quickpay"], rampOnly: false }} currentPath="/dashboard" />
+  </Drawer>
+);
+
+const meta = {
+  title: "AppShell/TopBar",
+  component: TopBar,
+  parameters: { layout: "fullscreen" },
+  args: { address, api: api(), isProduction: false, onLogout: fn(), onStartTour: fn() },
+  beforeEach: () => clearToasts,
+} satisfies Meta<typeof TopBar>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A sandbox merchant: 'Get Production access', the tour, points and the profile button; the help button replays the tour. */
+export const SandboxMerchant: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("button", { name: "Get Production access" })).toBeEnabled();
+    await expect(c.getByRole("button", { name: "Profile menu for 9xQe…VFin" })).toHaveTextContent("9xQe…VFin");
+    await userEvent.click(c.getByRole("button", { name: "Guided tour" }));
+    await expect(args.onStartTour).toHaveBeenCalledOnce();
+  },
+};
+
+/** Production builds never offer production access; without a tour handler there is no help button. */
+export const InProductionWithoutTour: Story = {
+  args: { isProduction: true, onStartTour: undefined },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole("button", { name: "Get Production access" })).toBeNull();
+    await expect(c.queryByRole("button", { name: "Guided tour" })).toBeNull();
+    await expect(c.getByRole("button", { name: "Points" })).toBeVisible();
+  },
+};
+
+/** The profile menu lists the full address, Settings and Logout; Logout calls the handler. */
+export const ProfileMenuLogout: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Profile menu for 9xQe…VFin" }));
+    const menu = await within(document.body).findByRole("menu");
+    await expect(menu).toHaveTextContent(address);
+    await expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "Logout" }));
+    await expect(args.onLogout).toHaveBeenCalledOnce();
+  },
+};
+
+/** On a phone in French: menu button, brand and icons on one row, production access on its own full-width row. */
+export const PhoneFrench: Story = {
+  args: { menu: phoneMenu },
+  globals: { locale: "fr", viewport: { value: "mobile1" } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("button", { name: "Ouvrir le menu" })).toBeVisible();
+    const production = c.getByRole("button", { name: "Obtenir l’accès production" }).getBoundingClientRect();
+    const profile = c.getByRole("button", { name: "Menu du profil pour 9xQe…VFin" }).getBoundingClientRect();
+    const bar = c.getByRole("banner").getBoundingClientRect();
+    await expect(production.top).toBeGreaterThanOrEqual(profile.bottom);
+    await expect(production.width).toBeGreaterThan(bar.width * 0.8);
+  },
+};

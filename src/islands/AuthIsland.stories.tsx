@@ -1,0 +1,189 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { PublicKey } from "@solana/web3.js";
+import { STORY_USER_ID, STORY_WALLET, routeFetchTo } from "@/components/zlink/story-fixtures";
+import type { ApiClient } from "@/lib/api-client";
+import { $session, clearSession, type SessionUser } from "@/stores/session";
+import AuthIsland from "./AuthIsland";
+
+const WALLET_NAME = "Story Wallet";
+const icon =
+  "data:image/svg+xml;base64," +
+  btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#14b8a6"/></svg>');
+
+/**
+ * A Wallet Standard wallet in the page (the in-browser half of tests/fixtures/solana-wallet.ts):
+ * connects to STORY_WALLET and returns a dummy signature, since the story's server accepts any.
+ * Returns the unregister function.
+ */
+function registerStoryWallet(): () => void {
+  type Listener = (props: unknown) => void;
+  const chains = ["solana:mainnet", "solana:devnet"] as const;
+  const account = Object.freeze({
+    address: STORY_WALLET,
+    publicKey: new PublicKey(STORY_WALLET).toBytes(),
+    chains,
+    features: ["solana:signMessage", "solana:signTransaction"],
+  });
+  const listeners: Record<string, Listener[]> = {};
+  let accounts: (typeof account)[] = [];
+  const emit = (event: string, props: unknown) => (listeners[event] ?? []).forEach((l) => l(props));
+  const wallet = {
+    version: "1.0.0",
+    name: WALLET_NAME,
+    icon,
+    chains,
+    get accounts() {
+      return accounts;
+    },
+    features: {
+      "standard:connect": {
+        version: "1.0.0",
+        connect: async () => {
+          accounts = [account];
+          emit("change", { accounts });
+          return { accounts };
+        },
+      },
+      "standard:disconnect": {
+        version: "1.0.0",
+        disconnect: async () => {
+          accounts = [];
+          emit("change", { accounts });
+        },
+      },
+      "standard:events": {
+        version: "1.0.0",
+        on: (event: string, listener: Listener) => {
+          (listeners[event] ??= []).push(listener);
+          return () => (listeners[event] = (listeners[event] ?? []).filter((l) => l !== listener));
+        },
+      },
+      "solana:signMessage": {
+        version: "1.0.0",
+        signMessage: async (...inputs: { message: Uint8Array }[]) =>
+          inputs.map(({ message }) => ({ signedMessage: message, signature: new Uint8Array(64).fill(7) })),
+      },
+      "solana:signTransaction": {
+        version: "1.0.0",
+        supportedTransactionVersions: ["legacy", 0],
+        signTransaction: async () => Promise.reject(new Error("not used in these stories")),
+      },
+    },
+  };
+  let unregister = () => {};
+  window.dispatchEvent(
+    new CustomEvent("wallet-standard:register-wallet", {
+      detail: (api: { register: (w: unknown) => () => void }) => {
+        unregister = api.register(wallet);
+      },
+    }),
+  );
+  return () => unregister();
+}
+
+/** A first-time merchant: signed in by the server, terms not accepted yet. */
+const newMerchant: SessionUser = {
+  _id: STORY_USER_ID,
+  publicKey: STORY_WALLET,
+  email: null,
+  acceptedTerms: false,
+  referralCode: "ABCD2345",
+  token: "story-token",
+  validTill: new Date(Date.now() + 3600_000).toISOString(),
+  settings: { permissions: ["quickpay"], rampOnly: false, isOnboarded: false },
+};
+/** The server side of /auth (answered through `fetch`); a fresh one per story. */
+let api: ApiClient;
+const authApi = (): ApiClient => ({
+  get: fn(async () => ({ success: true })) as ApiClient["get"],
+  post: fn(async () => ({ data: { user: newMerchant } })) as ApiClient["post"],
+  put: fn() as ApiClient["put"],
+  delete: fn() as ApiClient["delete"],
+});
+
+const meta = {
+  title: "Islands/Auth",
+  component: AuthIsland,
+  parameters: { layout: "fullscreen" },
+  // A signed-out visitor (a live accepted session would leave for /dashboard).
+  beforeEach: () => {
+    clearSession();
+    return () => {
+      clearSession();
+      localStorage.removeItem("walletName");
+    };
+  },
+} satisfies Meta<typeof AuthIsland>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A desktop browser without a Solana wallet extension: the hint to install one. */
+export const SignedOutWithoutWallet: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(c.getByText(/No Solana wallet was found in this browser/)).toBeVisible();
+    await expect(c.queryByRole("button", { name: /Continue with/ })).toBeNull();
+    await expect(c.queryByRole("button", { name: "Phantom" })).toBeNull();
+  },
+};
+
+/** A phone browser (not inside a wallet app): buttons that open the page in Phantom, Solflare or Backpack. */
+export const SignedOutOnAPhone: Story = {
+  globals: { viewport: { value: "mobile1" } },
+  beforeEach: () => {
+    Object.defineProperty(navigator, "userAgent", {
+      configurable: true,
+      get: () => "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+    });
+    return () => {
+      Reflect.deleteProperty(navigator, "userAgent");
+    };
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("heading", { name: "Open in a wallet app" })).toBeVisible();
+    for (const name of ["Phantom", "Solflare", "Backpack"]) await expect(c.getByRole("button", { name })).toBeVisible();
+  },
+};
+
+export const SignedOutFrench: Story = {
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("heading", { name: "Connexion" })).toBeVisible();
+    await expect(c.getByText(/Aucun portefeuille Solana n’a été trouvé/)).toBeVisible();
+  },
+};
+
+/**
+ * A first sign-in with a detected wallet: the signed message goes to the server, the terms open;
+ * rejecting them signs out again and the panel is back.
+ */
+export const FirstSignInTermsRejected: Story = {
+  beforeEach: () => {
+    api = authApi();
+    const restoreFetch = routeFetchTo(api);
+    const unregister = registerStoryWallet();
+    return () => {
+      unregister();
+      restoreFetch();
+    };
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole("button", { name: `Continue with ${WALLET_NAME}` }));
+    const terms = await within(document.body).findByRole("dialog", { name: "Terms of service" });
+    await expect(api.post).toHaveBeenCalledWith(
+      "/solana-signin",
+      expect.objectContaining({ publicKey: STORY_WALLET, signature: Array(64).fill(7), message: expect.stringMatching(/^Sign in to zPay\./) }),
+    );
+    await expect($session.get()).toMatchObject({ publicKey: STORY_WALLET, acceptedTerms: false });
+    await userEvent.click(within(terms).getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(within(document.body).queryByRole("dialog")).toBeNull());
+    await expect($session.get()).toBeNull();
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith("/signout"));
+    await expect(c.getByRole("button", { name: `Continue with ${WALLET_NAME}` })).toBeEnabled();
+  },
+};
