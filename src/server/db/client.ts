@@ -24,6 +24,8 @@ export interface Database {
   pglite?: PGlite;
   /** PostgreSQL connection string (server mode only), for pg-boss's own pool. */
   connectionString?: string;
+  /** The PostgreSQL pool (server mode only), for stores that share state between processes (rate limits). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ export async function openDb(options: OpenDbOptions): Promise<Database> {
       await pool.end();
       throw err;
     }
-    return { kind: "postgres", db, connectionString: options.databaseUrl, close: () => pool.end() };
+    return { kind: "postgres", db, connectionString: options.databaseUrl, pool, close: () => pool.end() };
   }
 
   const release = "dataDir" in options ? lockDataDir(options.dataDir) : () => {};
