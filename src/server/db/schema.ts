@@ -218,11 +218,21 @@ export const paymentCredits = pgTable(
     chainId: integer("chain_id").notNull(),
     signature: text("signature").notNull(),
     instructionIndex: integer("instruction_index").notNull(),
+    /** Index inside the outer instruction for an inner (CPI) transfer, -1 for a top-level one. */
+    innerIndex: integer("inner_index").notNull().default(-1),
     amount: numeric("amount", { precision: 78, scale: 0, mode: "bigint" }).notNull(),
+    /** The wallet that signed the transfer (its authority). */
+    payer: text("payer"),
+    /** The owner of the token account the money left, when the chain says (a delegate may sign). */
+    sourceOwner: text("source_owner"),
+    /** Seen at finalized commitment (a confirmed transfer may still be dropped by a fork). */
+    finalized: boolean("finalized").notNull().default(false),
+    /** Sent by a sanctioned wallet: recorded, never counted toward the payment. */
+    held: boolean("held").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("payment_credits_transfer_uq").on(t.chainId, t.signature, t.instructionIndex),
+    uniqueIndex("payment_credits_transfer_uq").on(t.chainId, t.signature, t.instructionIndex, t.innerIndex),
     index("payment_credits_transaction_idx").on(t.transactionId),
   ],
 );
@@ -249,6 +259,57 @@ export const paymentFactLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("payment_fact_log_uq").on(t.transactionId, t.kind, t.signature, t.instructionIndex, t.commitment)],
+);
+
+/**
+ * Money that reached a merchant's receiving token account without paying any transaction: no
+ * reference, an unknown one, a transfer inside another program's instruction the watcher did not
+ * credit, or one that came long after expiry. Found by the periodic scan of each receiving
+ * account; nothing that reaches a merchant goes unrecorded (the raw material of the Unmapped
+ * screen). One row per on-chain transfer.
+ */
+export const unmappedTransfers = pgTable(
+  "unmapped_transfers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chainId: integer("chain_id").notNull(),
+    /** Mint (Solana) or token contract (EVM). */
+    tokenAddress: text("token_address").notNull(),
+    recipientTokenAccount: text("recipient_token_account").notNull(),
+    signature: text("signature").notNull(),
+    instructionIndex: integer("instruction_index").notNull(),
+    /** Index inside the outer instruction for an inner (CPI) transfer, -1 for a top-level one. */
+    innerIndex: integer("inner_index").notNull().default(-1),
+    source: text("source").notNull(),
+    payer: text("payer").notNull(),
+    amount: numeric("amount", { precision: 78, scale: 0, mode: "bigint" }).notNull(),
+    memos: jsonb("memos").$type<string[]>().notNull().default([]),
+    slot: bigint("slot", { mode: "number" }),
+    blockTime: timestamp("block_time", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("unmapped_transfers_transfer_uq").on(t.chainId, t.signature, t.instructionIndex, t.innerIndex),
+    index("unmapped_transfers_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** How far the unmapped scan has read each receiving token account (newest signature seen). */
+export const receivingAccountScans = pgTable(
+  "receiving_account_scans",
+  {
+    chainId: integer("chain_id").notNull(),
+    account: text("account").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastSignature: text("last_signature"),
+    scannedAt: timestamp("scanned_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("receiving_account_scans_pk").on(t.chainId, t.account)],
 );
 
 /**
