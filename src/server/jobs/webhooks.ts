@@ -3,12 +3,15 @@ import { Webhook } from "standardwebhooks";
 import type { Database, Db } from "../db/client";
 import { merchantIntegrations, webhookAttempts, webhookEvents } from "../db/schema";
 import type { Logger } from "../logger";
+import { DestinationRefusedError, DestinationUnresolvedError, type DestinationOptions } from "../net/resolve-destination";
+import { pinnedPost, PostTimeoutError } from "../net/pinned-post";
 import type { TransactionEventData, WebhookEventBody } from "../payments/dto";
 import type { PaymentEventType } from "../payments/transition";
 import type { Queue } from "./queue";
+import { WebhookDispatcher, type DispatcherLimits } from "./webhook-dispatcher";
 
 /**
- * Webhook delivery (ARCHITECTURE "The payment model"): events are written to the
+ * Webhook delivery (docs/architecture.md "The payment model"): events are written to the
  * `webhook_events` outbox in the same database transaction as the payment change; a pg-boss job
  * posts each one to the merchant's endpoint, signed the Standard Webhooks way (`webhook-id`,
  * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`, by the `standardwebhooks`
@@ -18,20 +21,26 @@ import type { Queue } from "./queue";
  * duplicate job is harmless, and a sweeper re-enqueues anything due whose job was lost (e.g. the
  * process stopped between the commit and the send). Delivery order is not guaranteed; every body
  * carries its event time and the full transaction.
+ *
+ * Safety (a merchant chooses where the server sends requests): the host is resolved at send time
+ * and every address checked against the public-only policy of `net/address-policy.ts`, and the
+ * connection is pinned to the checked address (`net/pinned-post.ts`). Only the receiver's status
+ * code is kept and shown, never its body or the network's error text, so the delivery log cannot
+ * be used to read or map anything the server can reach.
  */
 
 export const WEBHOOK_QUEUES = { deliver: "webhook-deliver", sweep: "webhook-sweep" } as const;
 
 /** Delays before each retry: 10 s, 1 min, 5 min, 30 min, 2 h, 5 h, 10 h (8 attempts in all). */
 export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000];
-/** A receiver has this long to answer. */
+/** One attempt (resolve, connect, send, answer) has this long; a slower receiver is a failed attempt. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** Reply bytes read before the connection is dropped: enough for a receiver to finish its answer. */
+export const WEBHOOK_MAX_REPLY_BYTES = 4_096;
 /** How long a claimed event is reserved for the attempt in flight. */
 export const WEBHOOK_LEASE_MS = 60_000;
 /** Sweeper: every minute, re-enqueue due events whose job went missing. */
 export const WEBHOOK_SWEEP_CRON = "* * * * *";
-/** Response bodies are kept this long (characters) in the delivery log. */
-const RESPONSE_EXCERPT = 1_000;
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
@@ -41,7 +50,9 @@ export interface WebhookOptions {
   retryScheduleMs?: readonly number[];
   timeoutMs?: number;
   leaseMs?: number;
-  fetch?: typeof fetch;
+  maxReplyBytes?: number;
+  /** Where sending is allowed (loopback in a sandbox that says so) and the resolver to use. */
+  destination?: DestinationOptions;
   now?: () => Date;
 }
 
@@ -125,9 +136,17 @@ async function claim(db: Db, eventId: string, now: Date, leaseMs: number): Promi
 
 interface Sent {
   statusCode: number | null;
+  /** A fixed word or "HTTP <status>": never the receiver's words or the network's details. */
   error: string | null;
-  responseBody: string | null;
   durationMs: number;
+}
+
+/** What the delivery log says about an attempt that got no status code. */
+function failureOf(err: unknown): string {
+  if (err instanceof DestinationRefusedError) return "destination refused";
+  if (err instanceof DestinationUnresolvedError) return "host not found";
+  if (err instanceof PostTimeoutError) return "timeout";
+  return "unreachable";
 }
 
 async function post(url: string, secret: string, event: WebhookEventRow, at: Date, options: WebhookOptions): Promise<Sent> {
@@ -136,8 +155,7 @@ async function post(url: string, secret: string, event: WebhookEventRow, at: Dat
   const started = performance.now();
   const duration = () => Math.round(performance.now() - started);
   try {
-    const res = await (options.fetch ?? fetch)(url, {
-      method: "POST",
+    const { statusCode } = await pinnedPost(new URL(url), {
       headers: {
         "content-type": "application/json",
         "user-agent": "zpay-webhooks/1",
@@ -146,15 +164,14 @@ async function post(url: string, secret: string, event: WebhookEventRow, at: Dat
         "webhook-signature": signature,
       },
       body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+      timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      maxReplyBytes: options.maxReplyBytes ?? WEBHOOK_MAX_REPLY_BYTES,
+      destination: options.destination,
     });
-    const text = await res.text().catch(() => "");
-    return { statusCode: res.status, error: res.ok ? null : `HTTP ${res.status}`, responseBody: text.slice(0, RESPONSE_EXCERPT) || null, durationMs: duration() };
+    const ok = statusCode >= 200 && statusCode < 300;
+    return { statusCode, error: ok ? null : `HTTP ${statusCode}`, durationMs: duration() };
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string; message?: string } };
-    const reason = e.name === "TimeoutError" ? "timeout" : (e.cause?.code ?? e.cause?.message ?? e.message);
-    return { statusCode: null, error: `network error: ${reason}`, responseBody: null, durationMs: duration() };
+    return { statusCode: null, error: failureOf(err), durationMs: duration() };
   }
 }
 
@@ -197,6 +214,7 @@ export async function deliverWebhookEvent(
         attempt: event.attempts + 1,
         url: integration.apiHook!,
         ...sent,
+        responseBody: null,
         nextRetryAt,
         manual: options.manual ?? false,
         startedAt,
