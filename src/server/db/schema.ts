@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 
 /** Fiat currencies a merchant may bill in (GET /api/supported-currencies); seeded by migration. */
 export const fiatCurrencies = pgTable("fiat_currencies", {
@@ -389,3 +389,14 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index("webhook_attempts_event_idx").on(t.eventId, t.attempt)],
 );
+
+/**
+ * Rate-limit counters shared by every process on PostgreSQL (rate-limiter-flexible's
+ * RateLimiterPostgres layout: `{limiter}:{client}` → points used until `expire`, epoch ms).
+ * Unused on embedded PGlite, where one process keeps its counters in memory.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
