@@ -19,6 +19,8 @@ export const envSchema = z
     BRAND_NAME: z.string().min(1).default("zPay"),
     TRUST_PROXY: z.stringbool().default(false),
     SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Reading or rotating the webhook secret and changing the receiving wallet need a sign-in this recent (minutes). */
+    FRESH_SIGN_IN_MINUTES: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SOLANA_RPC_URL: optionalUrl,
     SOLANA_WS_URL: optionalUrl,

@@ -45,19 +45,27 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     validTill: timestamp("valid_till", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Sessions are only opened by a sign-in: this is when it happened (fresh sign-in checks). */
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
 /**
- * Sign-in messages already used, so a captured signature cannot be replayed. Rows older than the
- * allowed clock skew can go: their timestamp alone would refuse them.
+ * Sign-in nonces the server issued and nobody has used yet (POST /api/auth/nonce). A sign-in
+ * deletes its row, so a captured signature cannot be replayed; a nonce is good for one wallet
+ * and a few minutes. Expired rows are pruned as new ones are issued and by maintenance.
  */
-export const usedSigninMessages = pgTable("used_signin_messages", {
-  digest: text("digest").primaryKey(),
-  usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const signinNonces = pgTable(
+  "signin_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    publicKey: text("public_key").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("signin_nonces_expires_idx").on(t.expiresAt)],
+);
 
 /** A merchant's request for production access (top bar, non-production builds); one per merchant. */
 export const productionRequests = pgTable("production_requests", {

@@ -10,9 +10,11 @@ import type { UserRow } from "../modules/auth/service";
 export interface AppVariables {
   requestId: string;
   log: Logger;
-  /** Set by `requireMerchant` on routes behind a session. */
+  /** Set by `requireMerchant` (modules/auth/middleware.ts) on routes behind a session. */
   user: UserRow;
   sessionToken: string;
+  /** When the session's sign-in happened, for `requireFreshSignIn`. */
+  signedInAt: Date;
 }
 
 export interface AppDeps {

@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
 import { SIGNIN_MAX_SKEW_MS } from "@/lib/signin-message";
-import { sessions, usedSigninMessages } from "../db/schema";
+import { sessions, signinNonces } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { QUEUES, type Queue } from "./queue";
@@ -9,9 +9,9 @@ import { QUEUES, type Queue } from "./queue";
 export const MAINTENANCE_CRON = "17 * * * *";
 
 export async function runMaintenance(database: Database, now = new Date()): Promise<void> {
-  // Used sign-in messages older than the allowed skew are refused by their timestamp anyway.
+  // Expired sign-in nonces are refused anyway; they only take room.
+  await database.db.delete(signinNonces).where(lt(signinNonces.expiresAt, now));
   const horizon = new Date(now.getTime() - 2 * SIGNIN_MAX_SKEW_MS);
-  await database.db.delete(usedSigninMessages).where(lt(usedSigninMessages.usedAt, horizon));
   await database.db.delete(sessions).where(lt(sessions.validTill, horizon));
   if (database.kind !== "pglite") return; // PostgreSQL's autovacuum does the rest itself.
   await database.db.execute(sql`VACUUM`);

@@ -5,7 +5,7 @@ import { createLogger } from "../logger";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { startQueue, stopQueue, type Queue } from "./queue";
 import { runMaintenance } from "./maintenance";
-import { usedSigninMessages } from "../db/schema";
+import { signinNonces } from "../db/schema";
 
 describe.each(TEST_BACKENDS)("job queue on %s", (kind) => {
   let database: Database;
@@ -35,14 +35,15 @@ describe.each(TEST_BACKENDS)("job queue on %s", (kind) => {
     expect(result.rows[0].n).toBeGreaterThan(0);
   });
 
-  it("maintenance prunes used sign-in messages past the skew window and keeps recent ones", async () => {
+  it("maintenance prunes expired sign-in nonces and keeps live ones", async () => {
     const now = new Date();
-    await database.db.insert(usedSigninMessages).values([
-      { digest: `old-${kind}`, usedAt: new Date(now.getTime() - 11 * 60_000) },
-      { digest: `new-${kind}`, usedAt: new Date(now.getTime() - 60_000) },
+    const key = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+    await database.db.insert(signinNonces).values([
+      { nonce: `old-${kind}`, publicKey: key, expiresAt: new Date(now.getTime() - 1000) },
+      { nonce: `new-${kind}`, publicKey: key, expiresAt: new Date(now.getTime() + 60_000) },
     ]);
     await runMaintenance(database, now);
-    const left = (await database.db.select().from(usedSigninMessages)).map((r) => r.digest);
+    const left = (await database.db.select().from(signinNonces)).map((r) => r.nonce);
     expect(left).toContain(`new-${kind}`);
     expect(left).not.toContain(`old-${kind}`);
   });

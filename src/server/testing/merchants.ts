@@ -1,21 +1,33 @@
-import { buildSigninMessage } from "@/lib/signin-message";
-import { newSolanaKey } from "./solana-keys";
+import { buildSigninMessage, signinFields, type SigninChallenge } from "@/lib/signin-message";
+import { newSolanaKey, type TestSolanaKey } from "./solana-keys";
 
 type App = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
 
-/** Signs a fresh merchant in through the API (and accepts the terms unless told not to). */
-export async function signInMerchant(app: App, options: { acceptTerms?: boolean } = {}) {
-  const key = newSolanaKey();
-  const message = buildSigninMessage();
-  const res = await app.request("/api/solana-signin", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ publicKey: key.address, message, signature: key.sign(message) }),
-  });
+const postJson = (app: App, path: string, body: unknown) =>
+  app.request(`/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+/** A nonce challenge from the app for `key`, as the sign-in screen asks for one. */
+export async function signinChallenge(app: App, key: TestSolanaKey): Promise<SigninChallenge> {
+  const res = await postJson(app, "/auth/nonce", { publicKey: key.address });
+  if (res.status !== 200) throw new Error(`nonce failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: SigninChallenge }).data;
+}
+
+/** A `POST /api/solana-signin` body: a fresh challenge signed by `key` (fields overridable to forge one). */
+export async function signedSigninBody(app: App, key: TestSolanaKey, override: Partial<SigninChallenge & { timestamp: number }> = {}) {
+  const challenge = { ...(await signinChallenge(app, key)), ...override };
+  const message = buildSigninMessage(signinFields(challenge, key.address, override.timestamp ?? Date.now()));
+  return { publicKey: key.address, message, signature: key.sign(message) };
+}
+
+/** Signs a fresh merchant (or the one holding `key`) in through the API, and accepts the terms unless told not to. */
+export async function signInMerchant(app: App, options: { acceptTerms?: boolean; key?: TestSolanaKey } = {}) {
+  const key = options.key ?? newSolanaKey();
+  const res = await postJson(app, "/solana-signin", await signedSigninBody(app, key));
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const { user } = (await res.json()).data as { user: { _id: string; token: string } };
   if (options.acceptTerms !== false) {
     await app.request("/api/accept-terms", { method: "POST", headers: { authorization: `Bearer ${user.token}` } });
   }
-  return { id: user._id, token: user.token, auth: { authorization: `Bearer ${user.token}` } };
+  return { id: user._id, token: user.token, key, auth: { authorization: `Bearer ${user.token}` } };
 }

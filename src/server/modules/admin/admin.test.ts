@@ -8,15 +8,19 @@ import type { Database } from "../../db/client";
 import { openDb } from "../../db/client";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { newSolanaKey } from "../../testing/solana-keys";
+import { parseEnv } from "../../env";
+import { issueNonce } from "../auth/nonces";
 import { signIn } from "../auth/service";
-import { buildSigninMessage } from "@/lib/signin-message";
+import { signinSite } from "../auth/site";
+import { buildSigninMessage, signinFields } from "@/lib/signin-message";
 import { DEFAULT_PERMISSIONS } from "@/lib/permissions";
 import { AdminError, listUsers, setPermission } from "./service";
 
 async function newMerchant(database: Database) {
   const key = newSolanaKey();
-  const message = buildSigninMessage();
-  const { user } = await signIn(database.db, { publicKey: key.address, message, signature: key.sign(message) });
+  const site = signinSite(parseEnv({}));
+  const message = buildSigninMessage(signinFields(await issueNonce(database.db, key.address, site), key.address));
+  const { user } = await signIn(database.db, { publicKey: key.address, message, signature: key.sign(message) }, site);
   return user;
 }
 

@@ -3,14 +3,16 @@ import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../app";
 import type { Database } from "../../db/client";
-import { sessions, users } from "../../db/schema";
-import { requireMerchant } from "../../http/auth";
+import { sessions, signinNonces, users } from "../../db/schema";
+import { requireMerchant } from "./middleware";
 import type { AppEnv } from "../../http/context";
 import { toErrorResponse } from "../../http/errors";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
+import { signedSigninBody, signinChallenge } from "../../testing/merchants";
 import { newSolanaKey, type TestSolanaKey } from "../../testing/solana-keys";
-import { buildSigninMessage } from "@/lib/signin-message";
+import { SIGNIN_MESSAGE_PREFIX, parseSigninMessage } from "@/lib/signin-message";
+import { NONCE_TTL_MS } from "./nonces";
 import { DEFAULT_PERMISSIONS } from "@/lib/permissions";
 
 describe.each(TEST_BACKENDS)("merchant sign-in on %s", (kind) => {
@@ -28,17 +30,17 @@ describe.each(TEST_BACKENDS)("merchant sign-in on %s", (kind) => {
       headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-  const signinBody = (key: TestSolanaKey, message = buildSigninMessage(), extra: Record<string, unknown> = {}) => ({
-    publicKey: key.address,
-    signature: key.sign(message),
-    message,
-    ...extra,
-  });
   async function signInAs(key: TestSolanaKey, extra: Record<string, unknown> = {}) {
-    const res = await post("/solana-signin", signinBody(key, buildSigninMessage(), extra));
+    const res = await post("/solana-signin", { ...(await signedSigninBody(app, key)), ...extra });
     expect(res.status).toBe(200);
     return (await res.json()).data;
   }
+  const expectRefused = async (res: Response, status: number, code: string) => {
+    expect(res.status).toBe(status);
+    const body = await res.json();
+    expect(body.code).toBe(code);
+    expect(body.message).toEqual(expect.any(String));
+  };
 
   it("creates a merchant on first sign-in and returns a session and the config", async () => {
     const key = newSolanaKey();
@@ -60,6 +62,30 @@ describe.each(TEST_BACKENDS)("merchant sign-in on %s", (kind) => {
     // The token itself is never stored.
     const stored = await database.db.select().from(sessions);
     expect(stored.some((s) => s.tokenHash === data.user.token)).toBe(false);
+  });
+
+  it("hands out a nonce challenge naming this site, and refuses a malformed wallet", async () => {
+    const key = newSolanaKey();
+    const res = await post("/auth/nonce", { publicKey: key.address });
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data).toEqual({
+      domain: "localhost:4321",
+      uri: "http://localhost:4321",
+      chainId: "solana:devnet",
+      nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
+      expiresAt: expect.any(String),
+    });
+    expect(Date.parse(data.expiresAt) - Date.now()).toBeLessThanOrEqual(NONCE_TTL_MS);
+    expect((await signinChallenge(app, key)).nonce).not.toBe(data.nonce);
+    await expectRefused(await post("/auth/nonce", { publicKey: "abc" }), 400, "invalid_public_key");
+    expect((await post("/auth/nonce", {})).status).toBe(400);
+  });
+
+  it("names APP_ORIGIN's host as the domain when one is set", async () => {
+    const behindProxy = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1000", APP_ORIGIN: "https://pay.example.com" }));
+    const challenge = await signinChallenge(behindProxy, newSolanaKey());
+    expect(challenge).toMatchObject({ domain: "pay.example.com", uri: "https://pay.example.com" });
   });
 
   it("returns the signed-in merchant from /session, and 401 without a live session", async () => {
@@ -84,58 +110,103 @@ describe.each(TEST_BACKENDS)("merchant sign-in on %s", (kind) => {
 
   it("refuses a signature made by another key", async () => {
     const key = newSolanaKey();
-    const other = newSolanaKey();
-    const message = buildSigninMessage();
-    const res = await post("/solana-signin", { publicKey: key.address, signature: other.sign(message), message });
-    expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe("invalid_signature");
+    const body = await signedSigninBody(app, key);
+    await expectRefused(await post("/solana-signin", { ...body, signature: newSolanaKey().sign(body.message) }), 401, "invalid_signature");
   });
 
   it("refuses a signature over a different message", async () => {
     const key = newSolanaKey();
-    const res = await post("/solana-signin", { ...signinBody(key), message: buildSigninMessage(Date.now() - 1000) });
-    expect(res.status).toBe(401);
+    const body = await signedSigninBody(app, key);
+    const other = await signedSigninBody(app, key);
+    await expectRefused(await post("/solana-signin", { ...body, message: other.message }), 401, "invalid_signature");
+  });
+
+  it("refuses a message naming another wallet than the one signing", async () => {
+    const key = newSolanaKey();
+    const body = await signedSigninBody(app, key);
+    const thief = newSolanaKey();
+    await expectRefused(await post("/solana-signin", { ...body, publicKey: thief.address, signature: thief.sign(body.message) }), 401, "wrong_wallet");
   });
 
   it.each([
     ["six minutes old", -6 * 60_000],
     ["six minutes ahead", 6 * 60_000],
   ])("refuses a timestamp %s", async (_label, offset) => {
-    const res = await post("/solana-signin", signinBody(newSolanaKey(), buildSigninMessage(Date.now() + offset)));
-    expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe("stale_message");
+    const body = await signedSigninBody(app, newSolanaKey(), { timestamp: Date.now() + offset });
+    await expectRefused(await post("/solana-signin", body), 401, "stale_message");
   });
 
-  it("refuses the same signed message a second time (replay)", async () => {
-    const body = signinBody(newSolanaKey());
+  it.each([
+    ["another domain (a phishing page relaying our sign-in)", { domain: "zpay-login.example" }],
+    ["another URI", { uri: "https://zpay-login.example" }],
+    ["our domain with another scheme", { uri: "https://localhost:4321" }],
+    ["another cluster", { chainId: "solana:mainnet" }],
+  ])("refuses a message signed for %s, and the nonce stays usable here", async (_label, override) => {
+    const key = newSolanaKey();
+    const relayed = await signedSigninBody(app, key, override);
+    await expectRefused(await post("/solana-signin", relayed), 401, "wrong_site");
+    const nonce = parseSigninMessage(relayed.message)!.nonce;
+    const honest = await signedSigninBody(app, key, { nonce });
+    expect((await post("/solana-signin", honest)).status).toBe(200);
+  });
+
+  it("refuses the same signed message a second time (replay), even sent twice at once", async () => {
+    const body = await signedSigninBody(app, newSolanaKey());
     expect((await post("/solana-signin", body)).status).toBe(200);
-    const replay = await post("/solana-signin", body);
-    expect(replay.status).toBe(401);
-    expect((await replay.json()).code).toBe("message_replayed");
+    await expectRefused(await post("/solana-signin", body), 401, "nonce_used");
+
+    const raced = await signedSigninBody(app, newSolanaKey());
+    const statuses = (await Promise.all([post("/solana-signin", raced), post("/solana-signin", raced)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 401]);
+  });
+
+  it("refuses a nonce the server never issued, and an expired one", async () => {
+    const key = newSolanaKey();
+    await expectRefused(await post("/solana-signin", await signedSigninBody(app, key, { nonce: "f".repeat(32) })), 401, "nonce_used");
+
+    const late = await signedSigninBody(app, key);
+    const { nonce } = parseSigninMessage(late.message)!;
+    await database.db.update(signinNonces).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signinNonces.nonce, nonce));
+    await expectRefused(await post("/solana-signin", late), 401, "nonce_expired");
+  });
+
+  it("keeps one merchant's nonce from another merchant", async () => {
+    const first = newSolanaKey();
+    const second = newSolanaKey();
+    const { nonce } = await signinChallenge(app, first);
+    await expectRefused(await post("/solana-signin", await signedSigninBody(app, second, { nonce })), 401, "nonce_used");
+    expect((await post("/solana-signin", await signedSigninBody(app, first, { nonce }))).status).toBe(200);
   });
 
   it.each(["abc", "0OIl" + "1".repeat(40), "1".repeat(44), "11111111111111111111111111111112".replace("2", "0")])(
     "refuses the malformed public key %j",
     async (publicKey) => {
-      const good = signinBody(newSolanaKey());
-      const res = await post("/solana-signin", { ...good, publicKey });
-      expect(res.status).toBe(400);
-      expect((await res.json()).code).toBe("invalid_public_key");
+      const good = await signedSigninBody(app, newSolanaKey());
+      await expectRefused(await post("/solana-signin", { ...good, publicKey }), 400, "invalid_public_key");
     },
   );
 
-  it("refuses a message that is not ours, and malformed bodies with field issues", async () => {
+  it("refuses a message that is not ours or lacks a field, and malformed bodies with field issues", async () => {
     const key = newSolanaKey();
     const foreign = await post("/solana-signin", { publicKey: key.address, signature: key.sign("hello"), message: "hello" });
-    expect(foreign.status).toBe(400);
-    expect((await foreign.json()).code).toBe("invalid_message");
+    await expectRefused(foreign, 400, "invalid_message");
 
-    const short = await post("/solana-signin", { ...signinBody(key), signature: [1, 2, 3] });
+    // SPEC's old bare message (prefix + timestamp), with no domain or nonce.
+    const bare = `${SIGNIN_MESSAGE_PREFIX}${Date.now()}`;
+    await expectRefused(await post("/solana-signin", { publicKey: key.address, signature: key.sign(bare), message: bare }), 400, "invalid_message");
+
+    const good = await signedSigninBody(app, key);
+    const noNonce = good.message.replace(/\nNonce: [0-9a-f]+/, "");
+    await expectRefused(await post("/solana-signin", { ...good, message: noNonce, signature: key.sign(noNonce) }), 400, "invalid_message");
+
+    const short = await post("/solana-signin", { ...good, signature: [1, 2, 3] });
     expect(short.status).toBe(400);
     expect((await short.json()).issues[0].path).toBe("signature");
 
-    const badEmail = await post("/solana-signin", signinBody(key, buildSigninMessage(), { email: "not-an-email" }));
+    const badEmail = await post("/solana-signin", { ...good, email: "not-an-email" });
     expect(badEmail.status).toBe(400);
+    // None of these used the nonce up.
+    expect((await post("/solana-signin", good)).status).toBe(200);
   });
 
   it("records the referrer when a new merchant arrives with a referral code", async () => {

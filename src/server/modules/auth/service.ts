@@ -1,11 +1,12 @@
-import { createHash } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sessions, usedSigninMessages, users, type UserSettings } from "../../db/schema";
+import { sessions, users, type UserSettings } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { DEFAULT_PERMISSIONS } from "@/lib/permissions";
 import { isFreshSigninTimestamp, parseSigninMessage } from "@/lib/signin-message";
+import { consumeNonce } from "./nonces";
 import { decodeSolanaPublicKey, verifyEd25519 } from "./signature";
+import type { SigninSite } from "./site";
 import { hashToken, newReferralCode, newSessionToken } from "./tokens";
 
 /** How long a merchant session lasts (`validTill`). */
@@ -33,28 +34,36 @@ function newUserSettings(): UserSettings {
 }
 
 /**
- * Proves the caller holds the key (ed25519 over our message, fresh, never seen before), creates
- * the user on first sign-in, and opens a session.
- * @throws {ApiError} 400 malformed key or message, 401 bad/stale/replayed signature.
+ * Proves the caller holds the key (ed25519 over our Sign-In With Solana message, made for this
+ * site, fresh, with a nonce we issued to this wallet and never saw used), creates the user on
+ * first sign-in, and opens a session.
+ * @throws {ApiError} 400 malformed key or message; 401 wrong wallet/site, stale, bad signature,
+ * used or expired nonce.
  */
-export async function signIn(db: Db, input: SigninInput, now = new Date()) {
+export async function signIn(db: Db, input: SigninInput, site: SigninSite, now = new Date()) {
   const key = decodeSolanaPublicKey(input.publicKey);
   if (!key) throw new ApiError(400, "invalid_public_key", "Invalid wallet public key");
-  const timestamp = parseSigninMessage(input.message);
-  if (timestamp === null) throw new ApiError(400, "invalid_message", "This is not a zPay sign-in message");
-  if (!isFreshSigninTimestamp(timestamp, now.getTime())) {
+  const fields = parseSigninMessage(input.message);
+  if (!fields) throw new ApiError(400, "invalid_message", "This is not a zPay sign-in message");
+  if (fields.address !== input.publicKey) {
+    throw new ApiError(401, "wrong_wallet", "The sign-in message names another wallet");
+  }
+  // A phishing page relaying our sign-in gets a message naming its own domain, or ours with a
+  // nonce it cannot use; either way it ends here or at the nonce.
+  if (fields.domain !== site.domain || fields.uri !== site.uri || fields.chainId !== site.chainId) {
+    throw new ApiError(401, "wrong_site", `This sign-in was made for another site (${fields.domain}). Sign in on ${site.uri} only.`);
+  }
+  if (!isFreshSigninTimestamp(fields.timestamp, now.getTime())) {
     throw new ApiError(401, "stale_message", "The sign-in message has expired. Please sign in again.");
   }
   if (!verifyEd25519(key, input.message, Uint8Array.from(input.signature))) {
     throw new ApiError(401, "invalid_signature", "The signature does not match this wallet");
   }
-  const digest = createHash("sha256").update(`${input.publicKey}\n${input.message}`).digest("hex");
   const token = newSessionToken();
   const validTill = new Date(now.getTime() + SESSION_TTL_MS);
 
   const user = await db.transaction(async (tx) => {
-    const fresh = await tx.insert(usedSigninMessages).values({ digest }).onConflictDoNothing().returning();
-    if (fresh.length === 0) throw new ApiError(401, "message_replayed", "This sign-in message was already used");
+    await consumeNonce(tx, fields.nonce, input.publicKey, now);
 
     let [found] = await tx.select().from(users).where(eq(users.publicKey, input.publicKey));
     if (!found) {
@@ -74,20 +83,23 @@ export async function signIn(db: Db, input: SigninInput, now = new Date()) {
     } else if (input.email && !found.email) {
       [found] = await tx.update(users).set({ email: input.email }).where(eq(users.id, found.id)).returning();
     }
-    await tx.insert(sessions).values({ tokenHash: hashToken(token), userId: found.id, validTill });
+    await tx.insert(sessions).values({ tokenHash: hashToken(token), userId: found.id, validTill, createdAt: now });
     return found;
   });
   return { user, session: { token, validTill } };
 }
 
-/** The user behind a live (unexpired, unrevoked) session token, or undefined. */
-export async function userForToken(db: Db, token: string, now = new Date()): Promise<UserRow | undefined> {
+/**
+ * The user behind a live (unexpired, unrevoked) session token, and when they signed in (a
+ * session is only ever opened by a sign-in, so its creation time is that moment), or undefined.
+ */
+export async function sessionForToken(db: Db, token: string, now = new Date()): Promise<{ user: UserRow; signedInAt: Date } | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, signedInAt: sessions.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.validTill, now)));
-  return row?.user;
+  return row;
 }
 
 export async function revokeSession(db: Db, token: string, now = new Date()): Promise<void> {

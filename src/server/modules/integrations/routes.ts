@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
 import { ApiError, ErrorBody } from "../../http/errors";
-import { requireMerchant } from "../../http/auth";
+import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
 import { NoEndpointError, redeliverWebhookEvent, type WebhookAttemptRow, type WebhookEventRow } from "../../jobs/webhooks";
 import type { UserRow } from "../auth/service";
 import { getIntegration, listDeliveries, regenerateSecret, saveIntegration, validateIntegration, type IntegrationRow } from "./service";
@@ -175,6 +175,8 @@ export function integrationRoutes(deps: AppDeps) {
   const router = createRouter();
   // "/integrations/*" also covers "/integrations" itself.
   router.use("/integrations/*", requireMerchant(db));
+  router.get("/integrations", requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES)); // the answer holds the webhook secret
+  router.post("/integrations/regenerate", requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES));
 
   return router
     .openapi(readRoute, async (c) => c.json({ data: toIntegrationDto(await getIntegration(db, c.var.user.id), c.var.user) }, 200))

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
 import { ErrorBody } from "../../http/errors";
-import { requireMerchant } from "../../http/auth";
+import { requireMerchant } from "../auth/middleware";
 import { requestProductionAccess } from "./service";
 
 const route = createRoute({

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
 import { ApiError, ErrorBody } from "../../http/errors";
-import { requireMerchant } from "../../http/auth";
+import { requireMerchant } from "../auth/middleware";
 import { requirePermission } from "../../http/permissions";
 import { origins } from "../../env";
 import { hostedPayLink } from "@/lib/zlink";

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
 import { ApiError, ErrorBody } from "../../http/errors";
-import { requireMerchant } from "../../http/auth";
+import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
 import { chainById, solanaChainFor } from "@/lib/chains";
 import { attachWallet, listWallets, type WalletRow } from "./service";
 
@@ -80,6 +80,7 @@ export function walletRoutes(deps: AppDeps) {
   const receivingChain = solanaChainFor(deps.env.ZPAY_MODE);
   const router = createRouter();
   router.use("/wallet/networks", requireMerchant(db));
+  router.post("/wallet/networks", requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES)); // where payouts go
   return router
     .openapi(listRoute, async (c) => {
       const wallets = await listWallets(db, c.var.user.id);
