@@ -17,7 +17,11 @@ export const envSchema = z
     DATA_DIR: z.string().default("./data"),
     DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
     BRAND_NAME: z.string().min(1).default("zPay"),
-    TRUST_PROXY: z.stringbool().default(false),
+    /** Reverse proxies in front of the server, each appending one X-Forwarded-For hop (`true` = 1, `false` = 0). */
+    TRUST_PROXY: z.preprocess(
+      (v) => (v === "true" ? "1" : v === "false" ? "0" : emptyToUndefined(v)),
+      z.coerce.number().int().min(0).max(16).default(0),
+    ),
     SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Reading or rotating the webhook secret and changing the receiving wallet need a sign-in this recent (minutes). */
     FRESH_SIGN_IN_MINUTES: z.coerce.number().int().min(1).default(10),

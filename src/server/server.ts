@@ -6,11 +6,13 @@ import { origins, type Env } from "./env";
 import type { Logger } from "./logger";
 import { startQueue, stopQueue, type Queue } from "./jobs/queue";
 import { scheduleMaintenance } from "./jobs/maintenance";
-import { startWebhookWorker } from "./jobs/webhooks";
+import { startWebhookWorker, type WebhookWorker } from "./jobs/webhooks";
 import { startChains } from "./chains/start-chains";
 import type { ChainRuntime } from "./chains/runtime";
-import { startSolanaWatcher, type SolanaWatcher } from "./jobs/solana-watcher";
-import { paymentSink } from "./payments/sink";
+import { startSolanaWatcher } from "./jobs/solana-watcher";
+import { holdLeadership, watcherLockKey, type Leadership } from "./jobs/leader-lock";
+import { listenForNewPayments } from "./jobs/payment-wakeups";
+import { paymentSink } from "./jobs/payment-sink";
 
 export interface RunningServer {
   appUrl: string;
@@ -44,23 +46,37 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   let queue: Queue | undefined;
   let chains: ChainRuntime | undefined;
-  let watcher: SolanaWatcher | undefined;
+  let watcher: Leadership | undefined;
+  let webhooks: WebhookWorker | undefined;
   const servers: ServerType[] = [];
   try {
     chains = await startChains(env, log);
     queue = await startQueue(database, log);
     await scheduleMaintenance(queue, database, log);
-    await startWebhookWorker(queue, database, log);
+    webhooks = await startWebhookWorker(queue, database, log, { destination: { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK } });
     if (chains.solana) {
-      // Resumes every pending payment first: nothing confirmed while the process was down is missed.
-      watcher = await startSolanaWatcher(paymentSink({ db: database.db, queue, log }), log, {
-        chainId: chains.solana.chainId,
-        rpcUrl: chains.solana.rpcUrl,
-        wsUrl: chains.solana.wsUrl,
-        pollMs: env.WATCHER_POLL_MS,
-      });
+      const solana = chains.solana;
+      const sink = paymentSink({ db: database.db, queue, log });
+      // One process per chain watches (advisory lock; any process serves routes). A new leader
+      // resumes every pending payment first: nothing confirmed while no watcher ran is missed.
+      watcher = holdLeadership(
+        database,
+        async () => {
+          const running = await startSolanaWatcher(sink, log, {
+            chainId: solana.chainId,
+            rpcUrl: solana.rpcUrl,
+            wsUrl: solana.wsUrl,
+            pollMs: env.WATCHER_POLL_MS,
+            maxPollMs: env.WATCHER_MAX_POLL_MS,
+            concurrency: env.WATCHER_CONCURRENCY,
+            wakeups: (onNew) => listenForNewPayments(database, onNew),
+          });
+          return () => running.stop();
+        },
+        { key: watcherLockKey(solana.chainId), retryMs: env.WATCHER_LEADER_RETRY_MS, log, name: `solana-watcher:${solana.chainId}` },
+      );
     }
-    const deps = { env, database, log, chains, queue, solanaWatcher: watcher, startedAt: new Date() };
+    const deps = { env, database, log, chains, queue, startedAt: new Date() };
     const app = await listen(createApp(deps, { distDir }), env.HOST, env.APP_PORT);
     servers.push(app.server);
     const payments = await listen(createPaymentsApp(deps, { distDir }), env.HOST, env.PAYMENTS_PORT);
@@ -72,6 +88,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     const q = queue;
     const c = chains;
     const w = watcher;
+    const h = webhooks;
     return {
       appUrl,
       paymentsUrl,
@@ -82,6 +99,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
         (stopping ??= (async () => {
           await Promise.all(servers.map(close));
           await w?.stop();
+          await h.stop();
           await stopQueue(q);
           await c.stop();
           await database.close();
@@ -90,6 +108,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   } catch (err) {
     await Promise.all(servers.map(close));
     if (watcher) await watcher.stop().catch(() => {});
+    if (webhooks) await webhooks.stop().catch(() => {});
     if (queue) await stopQueue(queue).catch(() => {});
     if (chains) await chains.stop();
     await database.close();

@@ -2,7 +2,10 @@ import { Connection, PublicKey } from "@solana/web3.js";
 import type { Logger } from "../logger";
 import { findReference } from "../chains/solana/find-reference";
 import { readTransaction } from "../chains/solana/read-transaction";
-import { solanaFact, type SolanaPaymentFact } from "../payments/solana-facts";
+import { readAccountKeys } from "../chains/solana/read-account-keys";
+import { solanaFacts, type SolanaPaymentFact } from "../payments/solana-facts";
+import { keyedRunQueue } from "./keyed-run-queue";
+import { pollDelay } from "./poll-backoff";
 
 /** A payment the watcher follows until it is validated, or failed and past the grace period. */
 export interface WatchedPayment {
@@ -14,62 +17,115 @@ export interface WatchedPayment {
   status: "initiated" | "paid" | "validated" | "failed";
   /** The credited signature once paid. */
   signature?: string;
+  /** Signatures of credited transfers not yet seen at finalized (a payment may take several). */
+  unfinalized: string[];
+  /** When it became paid: a paid payment that never finalizes fails after `finalityTimeoutMs`. */
+  paidAt?: Date;
   expiresAt: Date;
+  /** When it was created: a young payment is polled often, an old one rarely. */
+  createdAt: Date;
 }
 
 /** Where the watcher reports facts; bound to the payments service (one transaction per fact). */
 export interface PaymentSink {
-  listPending(chainId: number): Promise<WatchedPayment[]>;
+  /** Pending payments of a chain; with `createdSince`, only those created since then (new-row discovery). */
+  listPending(chainId: number, options?: { createdSince?: Date }): Promise<WatchedPayment[]>;
   /** Applies a fact and answers the payment's state after it. */
-  apply(paymentId: string, fact: SolanaPaymentFact | { kind: "expired" }): Promise<WatchedPayment | undefined>;
+  apply(paymentId: string, fact: SolanaPaymentFact | { kind: "expired" } | { kind: "finality-timeout"; timeoutMs: number }): Promise<WatchedPayment | undefined>;
 }
 
 export interface SolanaWatcherOptions {
   chainId: number;
   rpcUrl: string;
   wsUrl?: string;
-  /** Fallback polling period; WebSocket notifications usually arrive first. */
+  /** Fallback polling period of a young payment; WebSocket notifications usually arrive first. */
   pollMs?: number;
+  /** Polling period an old payment backs off to (see `pollDelay`). */
+  maxPollMs?: number;
+  /** RPC checks in flight at once, however many payments are pending. */
+  concurrency?: number;
+  /** How often the table is read for payments any process created (ms); `wakeups` make it immediate. */
+  discoverMs?: number;
+  /** How often every pending payment is read again from the table, in case a new-row read missed one. */
+  resyncMs?: number;
+  /** Calls back when a payment is announced (LISTEN/NOTIFY, see payment-wakeups.ts); answers how to stop. */
+  wakeups?: (onNew: (chainId: number) => void) => Promise<() => Promise<void>>;
   /** How long an expired payment is still watched for a late transfer. */
   lateGraceMs?: number;
+  /** How long a paid payment may wait for finality before it fails `not_finalized`. */
+  finalityTimeoutMs?: number;
   now?: () => number;
 }
 
 export interface SolanaWatcher {
-  /** Starts following a new payment (the pay API calls this right after creating it). */
+  /** Starts following a payment at once (new rows are found in the table by `discover`). */
   watch(payment: WatchedPayment): void;
-  /** One full pass over every followed payment (tests and the poll timer). */
+  /** Reads the table for payments created since the last read, and follows them. */
+  discover(): Promise<void>;
+  /** One full pass over every followed payment (tests and the bench). */
   pollNow(): Promise<void>;
   readonly size: number;
+  /** Receiving token accounts with a logs subscription (one per account, not per payment). */
+  readonly subscriptions: number;
   stop(): Promise<void>;
 }
 
 interface Entry {
   payment: WatchedPayment;
-  logsSubscription?: number;
   signatureSubscription?: number;
-  /** Checks of one payment run one after another, never interleaved. */
-  chain: Promise<void>;
+  /** When the poll timer checks it next (ms since the epoch); notifications check it sooner. */
+  nextPollAt: number;
   /** Signatures already reported at confirmed: each is read once, not on every poll. */
   seen: Set<string>;
+  /** Newest reference signature up to which every older one was read (the next listing stops there). */
+  readUpTo?: string;
+}
+
+/** A receiving token account with pending payments: one logs subscription wakes all of them. */
+interface Account {
+  subscription?: number;
+  ids: Set<string>;
 }
 
 /**
- * Follows pending Solana payments by their reference key: a `logsSubscribe` on the reference and a
- * `signatureSubscribe` at finalized once paid wake it at once; polling every `pollMs` catches
- * whatever a dropped socket missed. On start it resumes every pending payment from the
- * database, so a transfer confirmed while the process was down is found on the first pass.
+ * A confirmed Solana transaction is finalized about 13 s later unless a fork dropped it; ten
+ * minutes without finality means it will not come, and the payment fails `not_finalized`.
+ */
+export const DEFAULT_FINALITY_TIMEOUT_MS = 10 * 60_000;
+
+/** New-row reads look this far behind the newest row seen: clocks of app processes differ and inserts commit late. */
+const DISCOVERY_OVERLAP_MS = 10_000;
+/** A notification on an account with more pending payments than this reads the transaction once to find which one it pays. */
+const ROUTE_ABOVE = 3;
+
+/**
+ * Follows a chain's pending Solana payments, found in the database (the only hand-off between
+ * processes): every payment at start (a transfer confirmed while the process was down is found on
+ * the first pass), then new rows since a cursor every `discoverMs`, at once when `wakeups` announces
+ * one. One `logsSubscribe` per merchant receiving token account and a `signatureSubscribe` at
+ * finalized once paid wake a payment's check at once; polling, frequent for young payments and
+ * rare for old ones, catches whatever a dropped socket missed. At most `concurrency` checks run
+ * at a time, and one payment's checks never interleave.
  */
 export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options: SolanaWatcherOptions): Promise<SolanaWatcher> {
-  const { chainId, pollMs = 2_000, lateGraceMs = 60 * 60_000, now = Date.now } = options;
+  const { chainId, pollMs = 2_000, maxPollMs = 60_000, concurrency = 8, lateGraceMs = 60 * 60_000, now = Date.now } = options;
+  const finalityTimeoutMs = options.finalityTimeoutMs ?? DEFAULT_FINALITY_TIMEOUT_MS;
+  const discoverMs = options.discoverMs ?? pollMs;
+  const resyncMs = options.resyncMs ?? 60_000;
   const connection = new Connection(options.rpcUrl, { commitment: "confirmed", wsEndpoint: options.wsUrl });
   const entries = new Map<string, Entry>();
+  const byReference = new Map<string, Entry>();
+  const accounts = new Map<string, Account>();
+  const queue = keyedRunQueue(concurrency, (key, err) => log.warn({ err, payment: key }, "solana watcher check failed; polling will retry"));
   let stopped = false;
 
   const unsubscribe = (entry: Entry) => {
-    if (entry.logsSubscription !== undefined) void connection.removeOnLogsListener(entry.logsSubscription).catch(() => {});
     if (entry.signatureSubscription !== undefined) void connection.removeSignatureListener(entry.signatureSubscription).catch(() => {});
-    entry.logsSubscription = entry.signatureSubscription = undefined;
+    entry.signatureSubscription = undefined;
+    const account = accounts.get(entry.payment.recipientTokenAccount);
+    if (!account?.ids.delete(entry.payment.id) || account.ids.size > 0) return;
+    if (account.subscription !== undefined) void connection.removeOnLogsListener(account.subscription).catch(() => {});
+    accounts.delete(entry.payment.recipientTokenAccount);
   };
 
   const done = (p: WatchedPayment) =>
@@ -80,84 +136,188 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
     if (next) entry.payment = next;
   };
 
+  /** Reports every fact of one transaction (several transfers may pay one payment). */
+  const reportAll = async (entry: Entry, facts: readonly SolanaPaymentFact[]) => {
+    for (const fact of facts) await report(entry, fact);
+  };
+
   /** Looks at the chain for one payment and reports what changed. */
   const check = async (entry: Entry) => {
     const p = entry.payment;
-    if (p.status === "initiated" || p.status === "failed") {
-      for (const { signature } of await findReference(connection, p.reference, "confirmed")) {
+    if (p.status !== "validated") {
+      // Every transaction naming the reference, newer than the last one fully read; each is read once.
+      let complete = true;
+      for (const { signature } of await findReference(connection, p.reference, "confirmed", { until: entry.readUpTo })) {
         if (entry.seen.has(signature)) continue;
         const observed = await readTransaction(connection, signature, "confirmed");
-        if (!observed) continue; // listed but not readable yet: next pass
+        if (!observed) {
+          complete = false; // listed but not readable yet: next pass, and the cursor waits for it
+          continue;
+        }
         entry.seen.add(signature);
-        const fact = solanaFact(observed, p, "confirmed");
-        if (fact) await report(entry, fact);
-        if (entry.payment.status === "paid") break;
+        if (complete) entry.readUpTo = signature;
+        await reportAll(entry, solanaFacts(observed, p, "confirmed"));
       }
       if (entry.payment.status === "initiated" && now() > p.expiresAt.getTime()) await report(entry, { kind: "expired" });
     }
+    // Credited transfers not yet final: read each at finalized; wait on the first still pending.
+    const waiting = entry.payment.status === "validated" ? [] : entry.payment.unfinalized;
+    let pending: string | undefined;
+    for (const signature of waiting) {
+      const observed = await readTransaction(connection, signature, "finalized");
+      if (observed) await reportAll(entry, solanaFacts(observed, entry.payment, "finalized"));
+      else pending ??= signature;
+    }
+    if (pending && entry.signatureSubscription === undefined) {
+      // One-shot: web3.js drops it after the notification, so forget the id then (removing it again only logs noise).
+      entry.signatureSubscription = connection.onSignature(
+        pending,
+        () => {
+          entry.signatureSubscription = undefined;
+          schedule(entry);
+        },
+        "finalized",
+      );
+    }
     const paid = entry.payment;
-    if (paid.status === "paid" && paid.signature) {
-      const observed = await readTransaction(connection, paid.signature, "finalized");
-      const fact = observed && solanaFact(observed, paid, "finalized");
-      if (fact) await report(entry, fact);
-      else if (entry.signatureSubscription === undefined) {
-        // One-shot: web3.js drops it after the notification, so forget the id then (removing it again only logs noise).
-        entry.signatureSubscription = connection.onSignature(
-          paid.signature,
-          () => {
-            entry.signatureSubscription = undefined;
-            void schedule(entry);
-          },
-          "finalized",
-        );
-      }
+    if (paid.status === "paid" && paid.paidAt && now() >= paid.paidAt.getTime() + finalityTimeoutMs) {
+      await report(entry, { kind: "finality-timeout", timeoutMs: finalityTimeoutMs });
     }
     if (done(entry.payment)) {
       unsubscribe(entry);
       entries.delete(entry.payment.id);
+      byReference.delete(entry.payment.reference);
     }
   };
 
+  /** When polling looks at a payment again: soon while young or paid, rarely once old, and no later than its expiry. */
+  const nextPoll = (p: WatchedPayment) => {
+    const at = now() + (p.status === "paid" ? pollMs : pollDelay(now() - p.createdAt.getTime(), { minMs: pollMs, maxMs: maxPollMs }));
+    return p.status === "initiated" && p.expiresAt.getTime() > now() ? Math.min(at, p.expiresAt.getTime()) : at;
+  };
+
+  /** Checks a payment soon (queued behind at most `concurrency` running checks). */
   const schedule = (entry: Entry) => {
-    entry.chain = entry.chain
-      .then(() => (stopped || !entries.has(entry.payment.id) ? undefined : check(entry)))
-      .catch((err: unknown) => log.warn({ err, payment: entry.payment.id }, "solana watcher check failed; polling will retry"));
-    return entry.chain;
+    if (stopped) return;
+    queue.run(entry.payment.id, async () => {
+      if (stopped || entries.get(entry.payment.id) !== entry) return;
+      try {
+        await check(entry);
+      } finally {
+        entry.nextPollAt = nextPoll(entry.payment);
+      }
+    });
+  };
+
+  /** A transaction touched a receiving account: check the payment it names, or all of that account's when it cannot tell. */
+  const onAccountLogs = (address: string, signature: string) => {
+    const ids = [...(accounts.get(address)?.ids ?? [])];
+    const waiting = ids.map((id) => entries.get(id)).filter((e): e is Entry => e !== undefined);
+    if (waiting.length <= ROUTE_ABOVE) return waiting.forEach(schedule);
+    queue.run(`route:${signature}`, async () => {
+      const keys = await readAccountKeys(connection, signature, "confirmed").catch(() => undefined);
+      if (!keys) return waiting.forEach(schedule); // not readable yet: the cheap guess is everyone on the account
+      for (const key of keys) {
+        const entry = byReference.get(key);
+        if (entry) schedule(entry);
+      }
+    });
+  };
+
+  const follow = (entry: Entry) => {
+    const address = entry.payment.recipientTokenAccount;
+    let account = accounts.get(address);
+    if (!account) {
+      account = { ids: new Set() };
+      accounts.set(address, account);
+      try {
+        account.subscription = connection.onLogs(new PublicKey(address), (logs) => logs.err === null && onAccountLogs(address, logs.signature), "confirmed");
+      } catch (err) {
+        log.warn({ err, account: address }, "could not subscribe to the receiving account; polling only");
+      }
+    }
+    account.ids.add(entry.payment.id);
   };
 
   const watch = (payment: WatchedPayment) => {
     if (stopped || entries.has(payment.id)) return;
-    const entry: Entry = { payment, chain: Promise.resolve(), seen: new Set() };
+    const entry: Entry = { payment, nextPollAt: now(), seen: new Set() };
     entries.set(payment.id, entry);
-    try {
-      entry.logsSubscription = connection.onLogs(new PublicKey(payment.reference), () => void schedule(entry), "confirmed");
-    } catch (err) {
-      log.warn({ err, payment: payment.id }, "could not subscribe to the reference; polling only");
+    byReference.set(payment.reference, entry);
+    follow(entry);
+    schedule(entry);
+  };
+
+  /** Newest `createdAt` read so far: new-row reads start a little before it. */
+  let cursor: number | undefined;
+  const read = async (full: boolean) => {
+    const since = full || cursor === undefined ? undefined : new Date(cursor - DISCOVERY_OVERLAP_MS);
+    for (const payment of await sink.listPending(chainId, since && { createdSince: since })) {
+      cursor = Math.max(cursor ?? 0, payment.createdAt.getTime());
+      watch(payment);
     }
-    void schedule(entry);
+  };
+  /** Reads run one at a time; a wake-up during a read asks for one more read after it. */
+  let reading: Promise<void> | undefined;
+  let readAgain = false;
+  const discover = (): Promise<void> => {
+    if (reading) {
+      readAgain = true;
+      return reading;
+    }
+    reading = (async () => {
+      try {
+        do {
+          readAgain = false;
+          await read(false);
+        } while (readAgain && !stopped);
+      } catch (err) {
+        log.warn({ err, chainId }, "reading new payments failed; the next read retries");
+      } finally {
+        reading = undefined;
+      }
+    })();
+    return reading;
   };
 
   const pollNow = async () => {
-    await Promise.all([...entries.values()].map(schedule));
+    for (const entry of entries.values()) schedule(entry);
+    await queue.idle();
   };
 
-  for (const payment of await sink.listPending(chainId)) watch(payment);
-  const timer = setInterval(() => void pollNow(), pollMs);
-  timer.unref();
+  await read(true);
+  const stopListening = await options.wakeups?.((announced) => {
+    if (announced === chainId && !stopped) void discover();
+  });
+  // Due payments are queued every tick; the queue keeps at most `concurrency` checks in flight.
+  const pollTimer = setInterval(() => {
+    const t = now();
+    for (const entry of entries.values()) if (entry.nextPollAt <= t) schedule(entry);
+  }, Math.min(pollMs, 1_000));
+  const discoverTimer = setInterval(() => void discover(), discoverMs);
+  const resyncTimer = setInterval(() => void read(true).catch((err: unknown) => log.warn({ err, chainId }, "pending payments resync failed")), resyncMs);
+  for (const timer of [pollTimer, discoverTimer, resyncTimer]) timer.unref();
   log.info({ chainId, resumed: entries.size }, "solana watcher started");
 
   return {
     watch,
+    discover,
     pollNow,
     get size() {
       return entries.size;
     },
+    get subscriptions() {
+      return accounts.size;
+    },
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
-      await Promise.allSettled([...entries.values()].map((e) => e.chain));
+      for (const timer of [pollTimer, discoverTimer, resyncTimer]) clearInterval(timer);
+      await stopListening?.().catch(() => {});
+      queue.clear();
+      await Promise.allSettled([queue.idle(), reading]);
       for (const entry of entries.values()) unsubscribe(entry);
       entries.clear();
+      byReference.clear();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AmountDto, PaymentInfoDto } from "@/lib/transaction-details";
 import type { ProductInfoSnapshot, transactions } from "../db/schema";
-import type { PaymentEventType } from "./transition";
+import type { PaymentEventType, PaymentStatus } from "./transition";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -17,8 +17,8 @@ export interface TransactionEventData {
   type: string;
   /** The product's id (e.g. the zLink's `_id`). */
   product: string | null;
-  status: "initiated" | "paid" | "validated" | "failed";
-  /** expired, underpaid or transaction_failed when failed. */
+  status: PaymentStatus;
+  /** expired, underpaid, transaction_failed, sanctioned or not_finalized when failed. */
   failureReason: string | null;
   /** The payment arrived after the transaction had expired. */
   late: boolean;
@@ -48,13 +48,38 @@ export interface TransactionEventData {
   expiresAt: string;
 }
 
-/** The JSON body of a webhook (Standard Webhooks style: type, timestamp, data). */
-export interface WebhookEventBody {
-  type: PaymentEventType;
-  /** When the event happened, ISO 8601. */
-  timestamp: string;
-  data: TransactionEventData;
+/**
+ * Money that reached a merchant's receiving account without paying any transaction
+ * (`payment.unmapped`): recorded so nothing that arrives is lost; the merchant decides (refund,
+ * or match it by hand).
+ */
+export interface UnmappedTransferData {
+  _id: string;
+  chain: number;
+  tokenAddress: string;
+  recipientTokenAccount: string;
+  hash: string;
+  instructionIndex: number;
+  innerIndex: number;
+  from: string;
+  source: string;
+  amount: { value: string; tokenAddress: string };
+  memos: string[];
+  blockTime: string | null;
 }
+
+/** The JSON body of a webhook (Standard Webhooks style: type, timestamp, data). */
+export type WebhookEventBody =
+  | {
+      type: PaymentEventType;
+      /** When the event happened, ISO 8601. */
+      timestamp: string;
+      data: TransactionEventData;
+    }
+  | { type: "payment.unmapped"; timestamp: string; data: UnmappedTransferData };
+
+/** Every webhook event type a merchant can receive. */
+export type WebhookEventType = WebhookEventBody["type"];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const amount = (value: bigint, row: TransactionRow): AmountDto => ({ value: value.toString(), decimals: row.decimals, currency: row.token });

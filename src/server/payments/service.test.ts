@@ -4,8 +4,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { merchantIntegrations, paymentCredits, paymentFactLog, transactions, users, webhookEvents } from "../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
-import type { Queue } from "../jobs/queue";
-import { WEBHOOK_QUEUES } from "../jobs/webhooks";
 import {
   applyFact,
   createTransaction,
@@ -78,7 +76,12 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     commitment: "confirmed",
     ...over,
   });
-  const deps = (now: Date, queue?: Queue) => ({ db: database.db, now: () => now, queue });
+  const deps = (now: Date, afterCommit?: (ids: string[]) => Promise<void>, isSanctioned?: (a: string) => boolean) => ({
+    db: database.db,
+    now: () => now,
+    afterCommit,
+    isSanctioned,
+  });
   const eventsOf = (id: string) =>
     database.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, id)).orderBy(webhookEvents.createdAt);
   const creditsOf = (id: string) => database.db.select().from(paymentCredits).where(eq(paymentCredits.transactionId, id));
@@ -102,17 +105,17 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
   });
 
   it("confirmed → paid, finalized → validated: one credit, payment.paid then payment.validated in the outbox", async () => {
-    const queue = { send: vi.fn(async () => "job") } as unknown as Queue;
+    const afterCommit = vi.fn(async (_ids: string[]) => {});
     const tx = await createTransaction(database.db, input());
     const fact = transfer(tx.reference);
-    const paid = await applyFact(deps(at(1), queue), tx.id, fact);
+    const paid = await applyFact(deps(at(1), afterCommit), tx.id, fact);
     expect(paid).toMatchObject({ credited: true, decision: { outcome: "applied" } });
     expect(paid!.transaction).toMatchObject({ status: "paid", paidAt: at(1), signature: fact.signature, receivedAmount: 12_500_000n, amountMismatch: null, payer: fact.payer });
-    expect(queue.send).toHaveBeenCalledWith(WEBHOOK_QUEUES.deliver, { eventId: paid!.eventIds[0], manual: false }, {});
+    expect(afterCommit).toHaveBeenCalledWith([paid!.eventIds[0]]);
 
-    const validated = await applyFact(deps(at(2), queue), tx.id, { ...fact, commitment: "finalized" });
+    const validated = await applyFact(deps(at(2), afterCommit), tx.id, { ...fact, commitment: "finalized" });
     expect(validated).toMatchObject({ credited: false, transaction: { status: "validated", paidAt: at(1), validatedAt: at(2) } });
-    expect(await creditsOf(tx.id)).toHaveLength(1);
+    expect(await creditsOf(tx.id)).toMatchObject([{ finalized: true, held: false, payer: fact.payer }]);
 
     const events = await eventsOf(tx.id);
     expect(events.map((e) => [e.type, e.status])).toEqual([
@@ -134,7 +137,7 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
         validatedAt: at(2).toISOString(),
       },
     });
-    expect(queue.send).toHaveBeenCalledTimes(2);
+    expect(afterCommit).toHaveBeenCalledTimes(2);
   });
 
   it("re-applying the same facts changes nothing (idempotent)", async () => {
@@ -183,11 +186,13 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     expect(credits).toHaveLength(1);
   });
 
-  it("records an underpayment (failed, underpaid, credited) and an overpayment (validated, over)", async () => {
+  it("records an underpayment (credited, waits, fails underpaid at expiry) and an overpayment (validated, over)", async () => {
     const under = await createTransaction(database.db, input());
     const u = await applyFact(deps(at(1)), under.id, transfer(under.reference, { amount: 12_000_000n }));
-    expect(u?.transaction).toMatchObject({ status: "failed", failureReason: "underpaid", receivedAmount: 12_000_000n, amountMismatch: "under", failedAt: at(1) });
+    expect(u?.transaction).toMatchObject({ status: "initiated", receivedAmount: 12_000_000n, amountMismatch: "under" });
     expect(await creditsOf(under.id)).toMatchObject([{ amount: 12_000_000n }]);
+    const expired = await applyFact(deps(at(31)), under.id, { kind: "expired" });
+    expect(expired?.transaction).toMatchObject({ status: "failed", failureReason: "underpaid", receivedAmount: 12_000_000n, failedAt: at(31) });
     expect((await eventsOf(under.id)).map((e) => e.type)).toEqual(["payment.failed"]);
 
     const over = await createTransaction(database.db, input());
@@ -195,6 +200,58 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     await applyFact(deps(at(1)), over.id, fact);
     const o = await applyFact(deps(at(2)), over.id, { ...fact, commitment: "finalized" });
     expect(o?.transaction).toMatchObject({ status: "validated", receivedAmount: 13_000_000n, amountMismatch: "over" });
+  });
+
+  it("dust sent with someone's reference does not block the payer: the full transfer still pays (sum of credits)", async () => {
+    const tx = await createTransaction(database.db, input());
+    const dust = transfer(tx.reference, { amount: 1n, payer: "Attacker1111111111111111111111111111111111" });
+    expect((await applyFact(deps(at(1)), tx.id, dust))?.transaction).toMatchObject({ status: "initiated", receivedAmount: 1n });
+    const real = transfer(tx.reference);
+    const paid = await applyFact(deps(at(2)), tx.id, real);
+    expect(paid?.transaction).toMatchObject({ status: "paid", receivedAmount: 12_500_001n, amountMismatch: "over", signature: real.signature, payer: real.payer });
+    await applyFact(deps(at(3)), tx.id, { ...dust, commitment: "finalized" });
+    expect((await applyFact(deps(at(3)), tx.id, { ...real, commitment: "finalized" }))?.transaction.status).toBe("validated");
+    expect(await creditsOf(tx.id)).toHaveLength(2);
+    expect((await eventsOf(tx.id)).map((e) => e.type)).toEqual(["payment.paid", "payment.validated"]);
+  });
+
+  it("a sanctioned wallet paying a payment a clean one started: money recorded as held, payment failed sanctioned, merchant told", async () => {
+    const listed = "Listed11111111111111111111111111111111111111";
+    const screen = (a: string) => a === listed;
+    const tx = await createTransaction(database.db, input({ startedBy: "Clean111111111111111111111111111111111111111" }));
+    const r = await applyFact(deps(at(1), undefined, screen), tx.id, transfer(tx.reference, { payer: "Delegate1111111111111111111111111111111111", sourceOwner: listed }));
+    expect(r?.transaction).toMatchObject({ status: "failed", failureReason: "sanctioned", payer: "Delegate1111111111111111111111111111111111", paidAt: null });
+    expect(await creditsOf(tx.id)).toMatchObject([{ held: true, sourceOwner: listed }]);
+    expect((await eventsOf(tx.id)).map((e) => e.type)).toEqual(["payment.held", "payment.failed"]);
+    // Finalized later: still never paid.
+    const [credit] = await creditsOf(tx.id);
+    const again = await applyFact(deps(at(2), undefined, screen), tx.id, transfer(tx.reference, { signature: credit.signature, instructionIndex: credit.instructionIndex, payer: "Delegate1111111111111111111111111111111111", sourceOwner: listed, commitment: "finalized" }));
+    expect(again?.transaction).toMatchObject({ status: "failed", failureReason: "sanctioned" });
+  });
+
+  it("a list that cannot be read stops the fact (retried later), never passes it", async () => {
+    const tx = await createTransaction(database.db, input());
+    const broken = () => {
+      throw new Error("No sanctions list file found");
+    };
+    await expect(applyFact(deps(at(1), undefined, broken), tx.id, transfer(tx.reference))).rejects.toThrow("sanctions");
+    expect(await creditsOf(tx.id)).toHaveLength(0);
+  });
+
+  it("a paid payment that never finalizes fails not_finalized after the window, with an event", async () => {
+    const tx = await createTransaction(database.db, input());
+    await applyFact(deps(at(1)), tx.id, transfer(tx.reference));
+    expect((await applyFact(deps(at(5)), tx.id, { kind: "finality-timeout", timeoutMs: 10 * 60_000 }))?.decision.reason).toBe("within_finality_window");
+    const r = await applyFact(deps(at(11)), tx.id, { kind: "finality-timeout", timeoutMs: 10 * 60_000 });
+    expect(r?.transaction).toMatchObject({ status: "failed", failureReason: "not_finalized", failedAt: at(11) });
+    expect((await eventsOf(tx.id)).map((e) => e.type)).toEqual(["payment.paid", "payment.failed"]);
+  });
+
+  it("refuses a self-transfer and a transfer whose money did not stay with the recipient", async () => {
+    const tx = await createTransaction(database.db, input());
+    expect((await applyFact(deps(at(1)), tx.id, transfer(tx.reference, { source: ATA })))?.decision.reason).toBe("self_transfer");
+    expect((await applyFact(deps(at(1)), tx.id, transfer(tx.reference, { recipientBalanceDelta: 0n })))?.decision.reason).toBe("balance_not_increased");
+    expect(await creditsOf(tx.id)).toHaveLength(0);
   });
 
   it("logs a wrong-mint transfer as rejected and leaves the transaction initiated", async () => {
@@ -244,9 +301,10 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     await createTransaction(database.db, input({ chainId: -5003 }));
 
     const ids = async (now: Date) => (await listPending(database.db, chainId, { now })).map((t) => t.id).sort();
-    expect(await ids(at(40))).toEqual([initiated.id, paid.id, expired.id].sort());
+    // A partial payment is still open (more money may complete it).
+    expect(await ids(at(40))).toEqual([initiated.id, paid.id, expired.id, underpaid.id].sort());
     // An hour past expiry the unpaid, expired one is no longer followed.
-    expect(await ids(at(30 + 61))).toEqual([initiated.id, paid.id].sort());
+    expect(await ids(at(30 + 61))).toEqual([initiated.id, paid.id, underpaid.id].sort());
   });
 
   it("loadPaymentInfo: a validated transaction wins, else the newest one money reached; starts alone give none", async () => {

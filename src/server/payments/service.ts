@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { PaymentInfoDto } from "@/lib/transaction-details";
 import type { Db } from "../db/client";
 import { paymentCredits, paymentFactLog, transactions, type ProductInfoSnapshot } from "../db/schema";
-import { enqueueWebhookEvents, insertWebhookEvents } from "../jobs/webhooks";
-import type { Queue } from "../jobs/queue";
+import { insertWebhookEvents } from "./outbox";
 import type { Logger } from "../logger";
 import { toPaymentInfoDto, toTransactionEventData, type TransactionRow } from "./dto";
+import { isUuid } from "@/lib/uuid";
 import { decide, type Decision, type PaymentFact, type PaymentState } from "./transition";
 
 export type { TransactionRow } from "./dto";
+export type CreditRow = typeof paymentCredits.$inferSelect;
 
 /** SPEC §3 transaction types. */
 export type ProductType = "quick-pay" | "collect" | "bill" | "dynamic";
@@ -22,7 +23,6 @@ export const DEFAULT_LATE_GRACE_MS = 60 * 60_000;
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 /** 58^16 ≈ 2^94: public transaction ids are not guessable. */
 const PUBLIC_ID_LENGTH = 16;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A short unguessable id: uniform base58 from crypto randomness (rejection sampling, no bias). */
 export function newPublicId(length = PUBLIC_ID_LENGTH): string {
@@ -110,7 +110,7 @@ export async function createTransaction(db: Db, input: CreateTransactionInput): 
 }
 
 export async function findTransaction(db: Db, id: string): Promise<TransactionRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
   return row;
 }
@@ -131,7 +131,7 @@ export async function findBySession(
   db: Db,
   args: { productType: ProductType; productId: string; sessionId: string; now?: Date },
 ): Promise<TransactionRow | undefined> {
-  if (!UUID.test(args.productId)) return undefined;
+  if (!isUuid(args.productId)) return undefined;
   const [row] = await db
     .select()
     .from(transactions)
@@ -152,12 +152,12 @@ export async function findBySession(
 /**
  * What a chain's watcher must follow after a restart: initiated and paid transactions, plus
  * failed ones with nothing credited whose expiry is less than `lateGraceMs` ago (a late payment
- * is still recorded).
+ * is still recorded). With `createdSince`, only those created since then (a watcher's new-row read).
  */
 export async function listPending(
   db: Db,
   chainId: number,
-  options: { now?: Date; lateGraceMs?: number } = {},
+  options: { now?: Date; lateGraceMs?: number; createdSince?: Date } = {},
 ): Promise<TransactionRow[]> {
   const horizon = new Date((options.now ?? new Date()).getTime() - (options.lateGraceMs ?? DEFAULT_LATE_GRACE_MS));
   return db
@@ -166,6 +166,7 @@ export async function listPending(
     .where(
       and(
         eq(transactions.chainId, chainId),
+        options.createdSince ? gte(transactions.createdAt, options.createdSince) : undefined,
         or(
           inArray(transactions.status, ["initiated", "paid"]),
           and(eq(transactions.status, "failed"), isNull(transactions.signature), gt(transactions.expiresAt, horizon)),
@@ -175,7 +176,8 @@ export async function listPending(
     .orderBy(transactions.lockedAt);
 }
 
-export function paymentState(row: TransactionRow): PaymentState {
+/** What `decide` needs of a transaction: the row and every transfer credited to it. */
+export function paymentState(row: TransactionRow, credits: readonly CreditRow[] = []): PaymentState {
   return {
     status: row.status,
     chainId: row.chainId,
@@ -185,26 +187,41 @@ export function paymentState(row: TransactionRow): PaymentState {
     requestedAmount: row.requestedAmount,
     memo: row.memo,
     expiresAt: row.expiresAt,
-    signature: row.signature,
-    instructionIndex: row.instructionIndex,
     failureReason: row.failureReason,
     paidAt: row.paidAt,
+    credits: credits.map((c) => ({
+      signature: c.signature,
+      instructionIndex: c.instructionIndex,
+      innerIndex: c.innerIndex,
+      amount: c.amount,
+      payer: c.payer,
+      finalized: c.finalized,
+      held: c.held,
+    })),
   };
 }
 
 export interface PaymentDeps {
   db: Db;
-  /** When given, webhook deliveries are enqueued right after the commit (else the sweeper finds them). */
-  queue?: Queue;
   log?: Logger;
   now?: () => Date;
+  /**
+   * Screens the wallet that really paid (the transfer's authority and the source account's owner).
+   * True when listed. Throwing counts as "cannot check": the fact is not applied and is retried.
+   */
+  isSanctioned?: (address: string) => boolean;
+  /**
+   * Called after the commit with the ids of the webhook events written (the jobs layer enqueues
+   * their delivery; the sweeper finds any it could not).
+   */
+  afterCommit?: (eventIds: string[]) => Promise<void>;
 }
 
 export interface ApplyResult {
   /** The transaction after the fact. */
   transaction: TransactionRow;
   decision: Decision;
-  /** True when this call credited the transfer (false on any replay). */
+  /** True when this call credited a transfer (false on any replay). */
   credited: boolean;
   /** Ids of the webhook events written. */
   eventIds: string[];
@@ -214,30 +231,54 @@ function factForLog(fact: PaymentFact): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fact).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
 }
 
+/** The fact with the real payer screened (the wallet that signed, and the owner of the money). */
+function screened(deps: PaymentDeps, fact: PaymentFact): PaymentFact {
+  if (fact.kind !== "transfer" || !deps.isSanctioned || fact.commitment === "processed") return fact;
+  const wallets = [fact.payer, fact.sourceOwner].filter((w): w is string => Boolean(w));
+  return { ...fact, payerSanctioned: wallets.some((w) => deps.isSanctioned!(w)) };
+}
+
 /**
- * Applies a watcher's fact to a transaction, in one database transaction: locks the row, runs
- * `decide`, credits the transfer (the unique key makes a replay, or the same transfer reported for
- * another transaction, a no-op: the decision is then refused as `credited_elsewhere`), writes the
- * patch, logs a rejected fact, and writes the webhook events to the outbox. Deliveries are
- * enqueued after the commit. Undefined when there is no such transaction.
+ * Applies a watcher's fact to a transaction, in one database transaction: locks the row, reads
+ * its credits, runs `decide`, credits a new transfer (the unique key makes a replay, or the same
+ * transfer reported for another transaction, a no-op: the decision is then refused as
+ * `credited_elsewhere`), marks a credit finalized, writes the patch, logs a rejected fact, and
+ * writes the webhook events to the outbox. `afterCommit` hears of the events once committed.
+ * Undefined when there is no such transaction.
  */
-export async function applyFact(deps: PaymentDeps, transactionId: string, fact: PaymentFact): Promise<ApplyResult | undefined> {
-  if (!UUID.test(transactionId)) return undefined;
+export async function applyFact(deps: PaymentDeps, transactionId: string, reported: PaymentFact): Promise<ApplyResult | undefined> {
+  if (!isUuid(transactionId)) return undefined;
   const now = (deps.now ?? (() => new Date()))();
+  const fact = screened(deps, reported);
   const result = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for("update");
     if (!row) return undefined;
-    let decision = decide(paymentState(row), fact, now);
+    const credits = await tx.select().from(paymentCredits).where(eq(paymentCredits.transactionId, row.id)).orderBy(paymentCredits.createdAt);
+    let decision = decide(paymentState(row, credits), fact, now);
     let credited = false;
     if (decision.credit) {
-      const { chainId, signature, instructionIndex, amount } = decision.credit;
+      const c = decision.credit;
       const inserted = await tx
         .insert(paymentCredits)
-        .values({ transactionId: row.id, chainId, signature, instructionIndex, amount, createdAt: now })
+        .values({ transactionId: row.id, ...c, createdAt: now })
         .onConflictDoNothing()
         .returning({ id: paymentCredits.id });
       credited = inserted.length > 0;
       if (!credited) decision = { status: row.status, patch: {}, events: [], outcome: "rejected", reason: "credited_elsewhere" };
+    }
+    if (decision.finalize) {
+      const f = decision.finalize;
+      await tx
+        .update(paymentCredits)
+        .set({ finalized: true })
+        .where(
+          and(
+            eq(paymentCredits.transactionId, row.id),
+            eq(paymentCredits.signature, f.signature),
+            eq(paymentCredits.instructionIndex, f.instructionIndex),
+            eq(paymentCredits.innerIndex, f.innerIndex),
+          ),
+        );
     }
     if (decision.outcome === "rejected") {
       const transfer = fact.kind === "transfer" ? fact : undefined;
@@ -255,17 +296,17 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, fact: 
         })
         .onConflictDoNothing();
     }
-    if (Object.keys(decision.patch).length === 0) return { transaction: row, decision, credited, eventIds: [] };
+    if (Object.keys(decision.patch).length === 0 && decision.events.length === 0) return { transaction: row, decision, credited, eventIds: [] };
     const [updated] = await tx
       .update(transactions)
       .set({ ...decision.patch, updatedAt: now })
       .where(eq(transactions.id, row.id))
       .returning();
+    const data = toTransactionEventData(updated);
     const eventIds = await insertWebhookEvents(tx, {
       userId: updated.userId,
       transactionId: updated.id,
-      types: decision.events,
-      data: toTransactionEventData(updated),
+      events: decision.events.map((type) => ({ type, data })),
       now,
     });
     return { transaction: updated, decision, credited, eventIds };
@@ -276,7 +317,7 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, fact: 
       "payment fact",
     );
   }
-  if (result?.eventIds.length) await enqueueWebhookEvents(deps.queue, result.eventIds, deps.log);
+  if (result?.eventIds.length && deps.afterCommit) await deps.afterCommit(result.eventIds);
   return result;
 }
 
@@ -287,7 +328,7 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, fact: 
  * absent (an abandoned or expired start is not a payment).
  */
 export async function loadPaymentInfo(db: Db, quickPayIds: readonly string[]): Promise<Map<string, PaymentInfoDto>> {
-  const ids = [...new Set(quickPayIds)].filter((id) => UUID.test(id));
+  const ids = [...new Set(quickPayIds)].filter((id) => isUuid(id));
   const map = new Map<string, PaymentInfoDto>();
   if (ids.length === 0) return map;
   const rows = await db

@@ -1,4 +1,4 @@
-import type { ObservedTransaction } from "../chains/solana/extract-transfers";
+import type { ObservedTransaction, ObservedTransfer } from "../chains/solana/extract-transfers";
 import type { PaymentFact, TransferFact } from "./transition";
 
 /** What a watcher reports about one payment (the transition function decides what it means). */
@@ -6,32 +6,64 @@ export type SolanaPaymentFact =
   | (Omit<TransferFact, "commitment"> & { commitment: "confirmed" | "finalized" })
   | Extract<PaymentFact, { kind: "chain-error" }>;
 
+export interface ExpectedPayment {
+  chainId: number;
+  reference: string;
+  recipientTokenAccount: string;
+  memo?: string;
+}
+
 /**
- * Turns a transaction found by a payment's reference into the fact to report. The transfer to
- * the expected token account is preferred; when there is none the first transfer is reported
- * as it is, so the transition records a wrong recipient instead of silently ignoring it.
- * Undefined when the transaction moved no token and did not fail (nothing to say).
+ * How much `transfer` really added to the recipient: the transaction's balance change of that
+ * account less its other transfers into it. Equal to the amount for an honest transfer; smaller
+ * when a fee was withheld or the same transaction took the money out again (then it did not
+ * stay with the merchant, and is not credited). Undefined when the node listed no token balance
+ * for the account.
  */
-export function solanaFact(
-  observed: ObservedTransaction,
-  expected: { chainId: number; reference: string; recipientTokenAccount: string; memo?: string },
-  commitment: "confirmed" | "finalized",
-): SolanaPaymentFact | undefined {
-  const transfer = observed.transfers.find((t) => t.destination === expected.recipientTokenAccount) ?? observed.transfers[0];
-  if (!transfer) return observed.err ? { kind: "chain-error", signature: observed.signature, err: observed.err } : undefined;
+function arrived(observed: ObservedTransaction, transfer: ObservedTransfer): bigint | undefined {
+  const account = transfer.destination;
+  const change = observed.balanceChanges[account];
+  if (change === undefined) return undefined;
+  let others = 0n;
+  for (const t of observed.transfers) {
+    if (t === transfer) continue;
+    if (t.destination === account) others += t.amount;
+  }
+  return change - others;
+}
+
+function toFact(observed: ObservedTransaction, transfer: ObservedTransfer, expected: ExpectedPayment, commitment: "confirmed" | "finalized"): SolanaPaymentFact {
   const memo = expected.memo && observed.memos.includes(expected.memo) ? expected.memo : observed.memos[0];
+  const delta = arrived(observed, transfer);
   return {
     kind: "transfer",
     chainId: expected.chainId,
     reference: expected.reference,
     signature: observed.signature,
     instructionIndex: transfer.instructionIndex,
+    innerIndex: transfer.innerIndex,
     payer: transfer.authority,
+    ...(transfer.sourceOwner ? { sourceOwner: transfer.sourceOwner } : {}),
+    source: transfer.source,
     recipientTokenAccount: transfer.destination,
     mint: transfer.mint ?? "",
     amount: transfer.amount,
+    ...(delta === undefined ? {} : { recipientBalanceDelta: delta }),
     memo,
     commitment,
-    err: observed.err,
   };
+}
+
+/**
+ * Turns a transaction found by a payment's reference into the facts to report: one per transfer
+ * into the expected token account (top-level or inner; several may together pay one payment).
+ * When none goes there, the first transfer is reported as it is, so the transition records a
+ * wrong recipient instead of silently ignoring it. A transaction that failed on chain moved no
+ * money: it is one chain error. Empty when the transaction moved no token and did not fail.
+ */
+export function solanaFacts(observed: ObservedTransaction, expected: ExpectedPayment, commitment: "confirmed" | "finalized"): SolanaPaymentFact[] {
+  if (observed.err) return [{ kind: "chain-error", signature: observed.signature, err: observed.err }];
+  const ours = observed.transfers.filter((t) => t.destination === expected.recipientTokenAccount);
+  const chosen = ours.length > 0 ? ours : observed.transfers.slice(0, 1);
+  return chosen.map((t) => toFact(observed, t, expected, commitment));
 }

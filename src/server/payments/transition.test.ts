@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { applyDecision, decide, type Decision, type PaymentFact, type PaymentState, type TransferFact } from "./transition";
+import { applyDecision, decide, type CreditState, type Decision, type PaymentFact, type PaymentState, type TransferFact } from "./transition";
 
 const NOW = new Date("2026-11-02T10:10:00.000Z");
 const EXPIRES = new Date("2026-11-02T10:30:00.000Z");
 const LATER = new Date("2026-11-02T11:00:00.000Z");
 const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
+const PAYER = "Payer1111111111111111111111111111111111111";
+const REQ = 12_500_000n;
 
 const initiated: PaymentState = {
   status: "initiated",
@@ -14,20 +16,32 @@ const initiated: PaymentState = {
   reference: "RefKey1111111111111111111111111111111111111",
   tokenAddress: MINT,
   recipientTokenAccount: ATA,
-  requestedAmount: 12_500_000n,
+  requestedAmount: REQ,
   memo: "order-42",
   expiresAt: EXPIRES,
-  signature: null,
-  instructionIndex: null,
   failureReason: null,
   paidAt: null,
+  credits: [],
 };
 const PAID_AT = new Date("2026-11-02T10:05:00.000Z");
-const paid: PaymentState = { ...initiated, status: "paid", signature: "sigA", instructionIndex: 2, paidAt: PAID_AT };
-const validated: PaymentState = { ...paid, status: "validated" };
+const c = (over: Partial<CreditState> = {}): CreditState => ({
+  signature: "sigA",
+  instructionIndex: 2,
+  innerIndex: -1,
+  amount: REQ,
+  payer: PAYER,
+  finalized: false,
+  held: false,
+  ...over,
+});
+const paid: PaymentState = { ...initiated, status: "paid", paidAt: PAID_AT, credits: [c()] };
+const validated: PaymentState = { ...paid, status: "validated", credits: [c({ finalized: true })] };
 const expired: PaymentState = { ...initiated, status: "failed", failureReason: "expired" };
 const chainFailed: PaymentState = { ...initiated, status: "failed", failureReason: "transaction_failed" };
-const underpaid: PaymentState = { ...initiated, status: "failed", failureReason: "underpaid", signature: "sigA", instructionIndex: 2 };
+const dusted: PaymentState = { ...initiated, credits: [c({ signature: "dust", amount: 1n, payer: "Attacker" })] };
+const underpaid: PaymentState = { ...initiated, status: "failed", failureReason: "underpaid", credits: [c({ amount: REQ - 1n })] };
+const sanctioned: PaymentState = { ...initiated, status: "failed", failureReason: "sanctioned", credits: [c({ held: true })] };
+const notFinalized: PaymentState = { ...paid, status: "failed", failureReason: "not_finalized" };
 
 const t = (over: Partial<TransferFact> = {}): TransferFact => ({
   kind: "transfer",
@@ -35,21 +49,21 @@ const t = (over: Partial<TransferFact> = {}): TransferFact => ({
   reference: initiated.reference,
   signature: "sigA",
   instructionIndex: 2,
-  payer: "Payer1111111111111111111111111111111111111",
+  payer: PAYER,
   recipientTokenAccount: ATA,
   mint: MINT,
-  amount: 12_500_000n,
+  amount: REQ,
   memo: "order-42",
   commitment: "confirmed",
   ...over,
 });
-const creditA = { chainId: -5001, signature: "sigA", instructionIndex: 2, amount: 12_500_000n };
-const received = (amount = 12_500_000n, amountMismatch: "under" | "over" | null = null) => ({
-  payer: "Payer1111111111111111111111111111111111111",
-  signature: "sigA",
+const creditOf = (over: Partial<CreditState> = {}) => ({ ...c(over), chainId: -5001, sourceOwner: null });
+const shows = (amount: bigint, mismatch: "under" | "over" | null = null, sig = "sigA") => ({
+  payer: PAYER,
+  signature: sig,
   instructionIndex: 2,
   receivedAmount: amount,
-  amountMismatch,
+  amountMismatch: mismatch,
 });
 const none = (status: PaymentState["status"], outcome: "ignored" | "rejected", reason: string): Decision => ({
   status,
@@ -66,15 +80,21 @@ const table: [string, PaymentState, PaymentFact, Date, Decision][] = [
     initiated,
     t(),
     NOW,
-    { status: "paid", patch: { ...received(), status: "paid", paidAt: NOW }, events: ["payment.paid"], credit: creditA, outcome: "applied" },
+    { status: "paid", patch: { ...shows(REQ), status: "paid", paidAt: NOW }, events: ["payment.paid"], credit: creditOf(), outcome: "applied" },
   ],
   ["initiated + processed transfer → nothing yet", initiated, t({ commitment: "processed" }), NOW, none("initiated", "ignored", "not_confirmed")],
   [
-    "paid + the credited transfer finalized → validated, no second credit",
+    "paid + the credited transfer finalized → validated, the credit marked finalized",
     paid,
     t({ commitment: "finalized" }),
     NOW,
-    { status: "validated", patch: { ...received(), status: "validated", paidAt: PAID_AT, validatedAt: NOW }, events: ["payment.validated"], outcome: "applied" },
+    {
+      status: "validated",
+      patch: { receivedAmount: REQ, amountMismatch: null, status: "validated", paidAt: PAID_AT, validatedAt: NOW },
+      events: ["payment.validated"],
+      finalize: { signature: "sigA", instructionIndex: 2, innerIndex: -1 },
+      outcome: "applied",
+    },
   ],
   [
     "initiated + finalized transfer → validated at once (paid then validated events)",
@@ -83,151 +103,232 @@ const table: [string, PaymentState, PaymentFact, Date, Decision][] = [
     NOW,
     {
       status: "validated",
-      patch: { ...received(), status: "validated", paidAt: NOW, validatedAt: NOW },
+      patch: { ...shows(REQ), status: "validated", paidAt: NOW, validatedAt: NOW },
       events: ["payment.paid", "payment.validated"],
-      credit: creditA,
+      credit: creditOf({ finalized: true }),
       outcome: "applied",
     },
   ],
-  ["paid + the same confirmed transfer again → duplicate", paid, t(), NOW, none("paid", "ignored", "duplicate")],
-  ["validated + the same finalized transfer again → terminal", validated, t({ commitment: "finalized" }), NOW, none("validated", "ignored", "terminal")],
-  ["paid + another transfer → rejected (credited once)", paid, t({ signature: "sigB" }), NOW, none("paid", "rejected", "already_credited")],
-  ["paid + another instruction of the same signature → rejected", paid, t({ instructionIndex: 3 }), NOW, none("paid", "rejected", "already_credited")],
-  ["validated + another transfer → rejected", validated, t({ signature: "sigB", commitment: "finalized" }), NOW, none("validated", "rejected", "already_credited")],
-  ["wrong mint → rejected, stays initiated", initiated, t({ mint: "So11111111111111111111111111111111111111112" }), NOW, none("initiated", "rejected", "wrong_mint")],
-  ["wrong recipient token account → rejected", initiated, t({ recipientTokenAccount: "Other111111111111111111111111111111111111111" }), NOW, none("initiated", "rejected", "wrong_recipient")],
-  ["missing memo when one is expected → rejected", initiated, t({ memo: undefined }), NOW, none("initiated", "rejected", "memo_mismatch")],
-  ["other chain → rejected", initiated, t({ chainId: -5000 }), NOW, none("initiated", "rejected", "wrong_chain")],
-  ["other reference → rejected", initiated, t({ reference: "RefKey2" }), NOW, none("initiated", "rejected", "wrong_reference")],
   [
-    "no memo expected: any memo is fine",
-    { ...initiated, memo: null },
-    t({ memo: undefined }),
+    "partial transfer → credited, still waiting with what arrived (no failure before expiry)",
+    initiated,
+    t({ amount: REQ - 1n }),
     NOW,
-    { status: "paid", patch: { ...received(), status: "paid", paidAt: NOW }, events: ["payment.paid"], credit: creditA, outcome: "applied" },
+    { status: "initiated", patch: shows(REQ - 1n, "under"), events: [], credit: creditOf({ amount: REQ - 1n }), outcome: "applied" },
   ],
   [
-    "underpaid (confirmed) → failed underpaid, amount recorded and credited",
-    initiated,
-    t({ amount: 12_499_999n }),
-    NOW,
-    {
-      status: "failed",
-      patch: { ...received(12_499_999n, "under"), status: "failed", failedAt: NOW, failureReason: "underpaid" },
-      events: ["payment.failed"],
-      credit: { ...creditA, amount: 12_499_999n },
-      outcome: "applied",
-      reason: "underpaid",
-    },
-  ],
-  ["underpaid + its finalized report → terminal", underpaid, t({ amount: 1n, commitment: "finalized" }), NOW, none("failed", "ignored", "terminal")],
-  ["underpaid + a top-up transfer → rejected, logged", underpaid, t({ signature: "sigB" }), NOW, none("failed", "rejected", "already_credited")],
-  [
-    "overpaid (confirmed) → paid with mismatch over",
-    initiated,
-    t({ amount: 20_000_000n }),
+    "dust with the reference, then the payer's full transfer → paid (sum covers it, over by the dust)",
+    dusted,
+    t({ signature: "sigB" }),
     NOW,
     {
       status: "paid",
-      patch: { ...received(20_000_000n, "over"), status: "paid", paidAt: NOW },
+      patch: { ...shows(REQ + 1n, "over", "sigB"), status: "paid", paidAt: NOW },
       events: ["payment.paid"],
-      credit: { ...creditA, amount: 20_000_000n },
+      credit: creditOf({ signature: "sigB" }),
       outcome: "applied",
     },
   ],
   [
-    "overpaid, finalized from paid → validated with mismatch over",
+    "two halves complete one payment",
+    { ...initiated, credits: [c({ signature: "h1", amount: REQ / 2n })] },
+    t({ signature: "h2", amount: REQ / 2n }),
+    NOW,
+    {
+      status: "paid",
+      patch: { ...shows(REQ, null, "h2"), status: "paid", paidAt: NOW },
+      events: ["payment.paid"],
+      credit: creditOf({ signature: "h2", amount: REQ / 2n }),
+      outcome: "applied",
+    },
+  ],
+  [
+    "paid by two transfers, only one finalized → still paid",
+    { ...paid, credits: [c({ signature: "h1", amount: REQ / 2n }), c({ signature: "h2", amount: REQ / 2n })] },
+    t({ signature: "h1", amount: REQ / 2n, commitment: "finalized" }),
+    NOW,
+    {
+      status: "paid",
+      patch: { receivedAmount: REQ, amountMismatch: null },
+      events: [],
+      finalize: { signature: "h1", instructionIndex: 2, innerIndex: -1 },
+      outcome: "applied",
+    },
+  ],
+  [
+    "overpayment → paid, over",
+    initiated,
+    t({ amount: REQ + 1n }),
+    NOW,
+    { status: "paid", patch: { ...shows(REQ + 1n, "over"), status: "paid", paidAt: NOW }, events: ["payment.paid"], credit: creditOf({ amount: REQ + 1n }), outcome: "applied" },
+  ],
+  [
+    "sanctioned payer, nothing paid yet → held credit, failed sanctioned, held + failed events",
+    initiated,
+    t({ payerSanctioned: true, payer: "Listed" }),
+    NOW,
+    {
+      status: "failed",
+      patch: { receivedAmount: 0n, amountMismatch: null, payer: "Listed", status: "failed", failedAt: NOW, failureReason: "sanctioned" },
+      events: ["payment.held", "payment.failed"],
+      credit: creditOf({ held: true, payer: "Listed" }),
+      outcome: "applied",
+      reason: "sanctioned",
+    },
+  ],
+  [
+    "sanctioned payer after clean money paid it → held credit, status kept, held event",
     paid,
-    t({ amount: 20_000_000n, commitment: "finalized" }),
+    t({ signature: "sigB", payerSanctioned: true, payer: "Listed", amount: 5n }),
     NOW,
-    { status: "validated", patch: { ...received(20_000_000n, "over"), status: "validated", paidAt: PAID_AT, validatedAt: NOW }, events: ["payment.validated"], outcome: "applied" },
+    {
+      status: "paid",
+      patch: { receivedAmount: REQ, amountMismatch: null },
+      events: ["payment.held"],
+      credit: creditOf({ signature: "sigB", held: true, payer: "Listed", amount: 5n }),
+      outcome: "applied",
+    },
   ],
   [
-    "transfer that failed on chain → failed transaction_failed",
+    "failed sanctioned is terminal: a later clean transfer is recorded, status kept",
+    sanctioned,
+    t({ signature: "sigB" }),
+    NOW,
+    { status: "failed", patch: { receivedAmount: REQ, amountMismatch: null }, events: [], credit: creditOf({ signature: "sigB" }), outcome: "applied" },
+  ],
+  ["wrong mint → rejected", initiated, t({ mint: "otherMint" }), NOW, none("initiated", "rejected", "wrong_mint")],
+  ["wrong recipient → rejected", initiated, t({ recipientTokenAccount: "elsewhere" }), NOW, none("initiated", "rejected", "wrong_recipient")],
+  ["wrong reference → rejected", initiated, t({ reference: "other" }), NOW, none("initiated", "rejected", "wrong_reference")],
+  ["wrong chain → rejected", initiated, t({ chainId: 1 }), NOW, none("initiated", "rejected", "wrong_chain")],
+  ["memo missing → rejected", initiated, t({ memo: undefined }), NOW, none("initiated", "rejected", "memo_mismatch")],
+  ["self-transfer (source is the recipient) → rejected", initiated, t({ source: ATA }), NOW, none("initiated", "rejected", "self_transfer")],
+  ["zero amount → rejected", initiated, t({ amount: 0n }), NOW, none("initiated", "rejected", "zero_amount")],
+  [
+    "recipient balance grew less than the amount → rejected",
     initiated,
-    t({ err: "InstructionError: insufficient funds" }),
+    t({ recipientBalanceDelta: REQ - 1n }),
+    NOW,
+    none("initiated", "rejected", "balance_not_increased"),
+  ],
+  [
+    "recipient balance grew by the amount → credited",
+    initiated,
+    t({ recipientBalanceDelta: REQ, source: "PayerAta" }),
+    NOW,
+    { status: "paid", patch: { ...shows(REQ), status: "paid", paidAt: NOW }, events: ["payment.paid"], credit: creditOf(), outcome: "applied" },
+  ],
+  [
+    "inner (CPI) transfer credited under its own key",
+    initiated,
+    t({ innerIndex: 3 }),
+    NOW,
+    { status: "paid", patch: { ...shows(REQ), status: "paid", paidAt: NOW }, events: ["payment.paid"], credit: creditOf({ innerIndex: 3 }), outcome: "applied" },
+  ],
+  ["same transfer again at confirmed → duplicate", paid, t(), NOW, none("paid", "ignored", "duplicate")],
+  ["validated + its transfer again → duplicate", validated, t({ commitment: "finalized" }), NOW, none("validated", "ignored", "duplicate")],
+  [
+    "validated + another transfer → recorded as over, status kept",
+    validated,
+    t({ signature: "sigB", amount: 1n }),
+    NOW,
+    { status: "validated", patch: { receivedAmount: REQ + 1n, amountMismatch: "over" }, events: [], credit: creditOf({ signature: "sigB", amount: 1n }), outcome: "applied" },
+  ],
+  [
+    "transfer failed on chain → initiated fails transaction_failed",
+    initiated,
+    t({ err: "InstructionError" }),
     NOW,
     { status: "failed", patch: { status: "failed", failedAt: NOW, failureReason: "transaction_failed" }, events: ["payment.failed"], outcome: "applied", reason: "transaction_failed" },
   ],
+  ["chain error once money is credited → ignored", dusted, { kind: "chain-error", signature: "x", err: "e" }, NOW, none("initiated", "ignored", "credited_already")],
   [
-    "chain-error on initiated → failed",
-    initiated,
-    { kind: "chain-error", signature: "sigX", err: "custom program error" },
-    NOW,
-    { status: "failed", patch: { status: "failed", failedAt: NOW, failureReason: "transaction_failed" }, events: ["payment.failed"], outcome: "applied", reason: "transaction_failed" },
-  ],
-  ["chain-error of another signature on paid → ignored", paid, { kind: "chain-error", signature: "sigX", err: "e" }, NOW, none("paid", "ignored", "not_the_credited_transfer")],
-  ["chain-error on validated → terminal", validated, { kind: "chain-error", signature: "sigA", err: "e" }, NOW, none("validated", "ignored", "terminal")],
-  ["chain-error on failed → already failed", chainFailed, { kind: "chain-error", signature: "sigY", err: "e" }, NOW, none("failed", "ignored", "already_failed")],
-  [
-    "expired initiated → failed expired",
+    "expired with nothing → failed expired",
     initiated,
     { kind: "expired" },
     LATER,
     { status: "failed", patch: { status: "failed", failedAt: LATER, failureReason: "expired" }, events: ["payment.failed"], outcome: "applied", reason: "expired" },
   ],
   [
-    "expiry reached exactly → failed",
-    initiated,
+    "expired with a partial credit → failed underpaid",
+    dusted,
     { kind: "expired" },
-    EXPIRES,
-    { status: "failed", patch: { status: "failed", failedAt: EXPIRES, failureReason: "expired" }, events: ["payment.failed"], outcome: "applied", reason: "expired" },
+    LATER,
+    { status: "failed", patch: { status: "failed", failedAt: LATER, failureReason: "underpaid" }, events: ["payment.failed"], outcome: "applied", reason: "underpaid" },
   ],
-  ["expired reported early → ignored", initiated, { kind: "expired" }, NOW, none("initiated", "ignored", "not_expired")],
-  ["expired on paid → waits for finalization", paid, { kind: "expired" }, LATER, none("paid", "ignored", "awaiting_finalization")],
-  ["expired on validated → terminal", validated, { kind: "expired" }, LATER, none("validated", "ignored", "terminal")],
-  ["expired twice → terminal", expired, { kind: "expired" }, LATER, none("failed", "ignored", "terminal")],
   [
-    "late valid payment on an expired tx → paid, late, failure cleared",
+    "expired with only held money → failed expired (held money never counts)",
+    { ...initiated, credits: [c({ held: true })] },
+    { kind: "expired" },
+    LATER,
+    { status: "failed", patch: { status: "failed", failedAt: LATER, failureReason: "expired" }, events: ["payment.failed"], outcome: "applied", reason: "expired" },
+  ],
+  ["not expired yet → ignored", initiated, { kind: "expired" }, NOW, none("initiated", "ignored", "not_expired")],
+  ["paid never expires", paid, { kind: "expired" }, LATER, none("paid", "ignored", "awaiting_finalization")],
+  [
+    "expired, then a full late transfer → paid, late, revived",
     expired,
     t(),
     LATER,
     {
       status: "paid",
-      patch: { ...received(), status: "paid", paidAt: LATER, failedAt: null, failureReason: null, late: true },
+      patch: { ...shows(REQ), failedAt: null, failureReason: null, late: true, status: "paid", paidAt: LATER },
       events: ["payment.paid"],
-      credit: creditA,
+      credit: creditOf(),
       outcome: "applied",
     },
   ],
   [
-    "late finalized payment on an expired tx → validated, late",
+    "expired, then a partial late transfer → stays failed, now underpaid",
     expired,
+    t({ amount: 1n }),
+    LATER,
+    { status: "failed", patch: { ...shows(1n, "under"), failureReason: "underpaid", late: true }, events: [], credit: creditOf({ amount: 1n }), outcome: "applied" },
+  ],
+  [
+    "underpaid after expiry, then the rest arrives → paid, late",
+    underpaid,
+    t({ signature: "sigB", amount: 1n }),
+    LATER,
+    {
+      status: "paid",
+      patch: { ...shows(REQ, null, "sigB"), failedAt: null, failureReason: null, late: true, status: "paid", paidAt: LATER },
+      events: ["payment.paid"],
+      credit: creditOf({ signature: "sigB", amount: 1n }),
+      outcome: "applied",
+    },
+  ],
+  [
+    "transaction failed, then a good transfer → paid (not late)",
+    chainFailed,
+    t(),
+    NOW,
+    { status: "paid", patch: { ...shows(REQ), failedAt: null, failureReason: null, status: "paid", paidAt: NOW }, events: ["payment.paid"], credit: creditOf(), outcome: "applied" },
+  ],
+  [
+    "paid past the finality window → failed not_finalized",
+    paid,
+    { kind: "finality-timeout", timeoutMs: 10 * 60_000 },
+    new Date(PAID_AT.getTime() + 10 * 60_000),
+    {
+      status: "failed",
+      patch: { status: "failed", failedAt: new Date(PAID_AT.getTime() + 10 * 60_000), failureReason: "not_finalized" },
+      events: ["payment.failed"],
+      outcome: "applied",
+      reason: "not_finalized",
+    },
+  ],
+  ["paid within the finality window → ignored", paid, { kind: "finality-timeout", timeoutMs: 10 * 60_000 }, NOW, none("paid", "ignored", "within_finality_window")],
+  ["finality timeout on initiated → ignored", initiated, { kind: "finality-timeout", timeoutMs: 1 }, LATER, none("initiated", "ignored", "not_awaiting_finalization")],
+  [
+    "not_finalized, then the transfer finalizes after all → validated, no second paid event",
+    notFinalized,
     t({ commitment: "finalized" }),
     LATER,
     {
       status: "validated",
-      patch: { ...received(), status: "validated", paidAt: LATER, validatedAt: LATER, failedAt: null, failureReason: null, late: true },
-      events: ["payment.paid", "payment.validated"],
-      credit: creditA,
-      outcome: "applied",
-    },
-  ],
-  [
-    "late underpayment on an expired tx → recorded (stays failed, reason underpaid, late)",
-    expired,
-    t({ amount: 5n }),
-    LATER,
-    {
-      status: "failed",
-      patch: { ...received(5n, "under"), status: "failed", failedAt: LATER, failureReason: "underpaid", late: true },
-      events: ["payment.failed"],
-      credit: { ...creditA, amount: 5n },
-      outcome: "applied",
-      reason: "underpaid",
-    },
-  ],
-  ["late wrong-mint transfer on an expired tx → rejected", expired, t({ mint: "X" }), LATER, none("failed", "rejected", "wrong_mint")],
-  [
-    "retry after a failed transaction → paid (not late)",
-    chainFailed,
-    t({ signature: "sigRetry" }),
-    NOW,
-    {
-      status: "paid",
-      patch: { ...received(), signature: "sigRetry", status: "paid", paidAt: NOW, failedAt: null, failureReason: null },
-      events: ["payment.paid"],
-      credit: { ...creditA, signature: "sigRetry" },
+      patch: { receivedAmount: REQ, amountMismatch: null, failedAt: null, failureReason: null, status: "validated", paidAt: PAID_AT, validatedAt: LATER },
+      events: ["payment.validated"],
+      finalize: { signature: "sigA", instructionIndex: 2, innerIndex: -1 },
       outcome: "applied",
     },
   ],
@@ -241,88 +342,121 @@ describe("decide (table)", () => {
 
 // ---- properties ----
 
-const SIGS = ["sigA", "sigB", "sigC"];
+const SIGS = ["sigA", "sigB", "sigC", "sigD"];
 const arbTransfer = fc.record({
   kind: fc.constant("transfer" as const),
   chainId: fc.constantFrom(-5001, -5001, -5001, -5000),
   reference: fc.constantFrom(initiated.reference, initiated.reference, initiated.reference, "other"),
   signature: fc.constantFrom(...SIGS),
   instructionIndex: fc.constantFrom(0, 2),
-  payer: fc.constant("Payer"),
+  innerIndex: fc.constantFrom<number | undefined>(undefined, undefined, 0),
+  payer: fc.constantFrom("Payer", "Attacker"),
   recipientTokenAccount: fc.constantFrom(ATA, ATA, ATA, "elsewhere"),
   mint: fc.constantFrom(MINT, MINT, MINT, "otherMint"),
-  amount: fc.oneof(fc.constantFrom(12_500_000n, 12_499_999n, 12_500_001n, 0n), fc.bigInt({ min: 0n, max: 2n ** 80n })),
+  amount: fc.oneof(fc.constantFrom(REQ, REQ - 1n, REQ + 1n, 1n, 0n), fc.bigInt({ min: 0n, max: 2n ** 80n })),
   memo: fc.constantFrom<string | undefined>("order-42", "order-42", undefined, "other"),
   commitment: fc.constantFrom<TransferFact["commitment"]>("processed", "confirmed", "finalized"),
+  payerSanctioned: fc.constantFrom<boolean | undefined>(undefined, undefined, undefined, false, true),
   err: fc.constantFrom<string | undefined>(undefined, undefined, undefined, undefined, "failed"),
 });
 const arbFact: fc.Arbitrary<PaymentFact> = fc.oneof(
-  { weight: 6, arbitrary: arbTransfer },
+  { weight: 8, arbitrary: arbTransfer },
   { weight: 1, arbitrary: fc.constant({ kind: "expired" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("chain-error" as const), signature: fc.constantFrom(...SIGS), err: fc.constant("e") }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("finality-timeout" as const), timeoutMs: fc.constantFrom(60_000, 600_000) }) },
 );
 const arbNow = fc.date({ min: new Date("2026-11-02T10:00:00Z"), max: new Date("2026-11-02T11:00:00Z"), noInvalidDate: true });
-const arbSteps = fc.array(fc.tuple(arbFact, arbNow), { maxLength: 25 });
+const arbSteps = fc.array(fc.tuple(arbFact, arbNow), { maxLength: 30 });
 
 /** Folds facts through `decide`, collecting credits and events. */
 function run(state: PaymentState, steps: [PaymentFact, Date][]) {
-  const credits: NonNullable<Decision["credit"]>[] = [];
   const events: string[] = [];
   const trace: { before: PaymentState; fact: PaymentFact; decision: Decision }[] = [];
   let s = state;
   for (const [fact, now] of steps) {
     const decision = decide(s, fact, now);
     trace.push({ before: s, fact, decision });
-    if (decision.credit) credits.push(decision.credit);
     events.push(...decision.events);
     s = applyDecision(s, decision);
   }
-  return { final: s, credits, events, trace };
+  return { final: s, events, trace };
 }
 
+const clean = (s: PaymentState) => s.credits.filter((x) => !x.held);
+const total = (cs: readonly CreditState[]) => cs.reduce((a, x) => a + x.amount, 0n);
+const keyOf = (x: { signature: string; instructionIndex: number; innerIndex: number }) => `${x.signature}/${x.instructionIndex}/${x.innerIndex}`;
+
 describe("decide (properties)", () => {
-  it("credits a transaction at most once, and only a transfer that pays it", () => {
+  it("credits each transfer at most once, and only a confirmed transfer that pays this transaction", () => {
     fc.assert(
       fc.property(arbSteps, (steps) => {
-        const { credits, trace } = run(initiated, steps);
-        expect(credits.length).toBeLessThanOrEqual(1);
-        for (const { before, fact, decision } of trace) {
+        const { final, trace } = run(initiated, steps);
+        const keys = final.credits.map(keyOf);
+        expect(new Set(keys).size).toBe(keys.length);
+        for (const { fact, decision } of trace) {
           if (!decision.credit) continue;
-          expect(before.signature).toBeNull();
-          expect(fact.kind).toBe("transfer");
           const f = fact as TransferFact;
-          expect([f.mint, f.recipientTokenAccount, f.chainId, f.reference, f.err, f.commitment === "processed"]).toEqual([
+          expect(f.kind).toBe("transfer");
+          expect([f.mint, f.recipientTokenAccount, f.chainId, f.reference, f.err, f.commitment === "processed", f.amount > 0n]).toEqual([
             MINT,
             ATA,
             -5001,
             initiated.reference,
             undefined,
             false,
+            true,
           ]);
-          expect(decision.patch.signature).toBe(decision.credit.signature);
+          expect(decision.credit.held).toBe(f.payerSanctioned === true);
         }
       }),
     );
   });
 
-  it("never leaves validated, nor failed once credited; ignored and rejected facts change nothing", () => {
+  it("paid and validated only when clean (unheld) money covers the request; validated only on finalized money", () => {
     fc.assert(
       fc.property(arbSteps, (steps) => {
         for (const { before, decision } of run(initiated, steps).trace) {
-          if (before.status === "validated" || (before.status === "failed" && before.signature !== null)) {
+          const after = applyDecision(before, decision);
+          if (decision.status === "paid" && before.status !== "paid") expect(total(clean(after)) >= REQ).toBe(true);
+          if (decision.status === "validated" && before.status !== "validated") {
+            expect(total(clean(after).filter((x) => x.finalized)) >= REQ).toBe(true);
+          }
+        }
+      }),
+    );
+  });
+
+  it("dust first never stops the real payment: any steps, then the payer's full finalized transfer → validated unless sanctioned money came first", () => {
+    fc.assert(
+      fc.property(arbSteps, (steps) => {
+        const before = run(initiated, steps).final;
+        const d = decide(before, t({ signature: "payerSig", instructionIndex: 7, commitment: "finalized" }), NOW);
+        const heldFirst = before.credits.some((x) => x.held) && before.paidAt === null;
+        expect(d.credit?.signature).toBe("payerSig");
+        if (!heldFirst && !(before.status === "failed" && before.failureReason === "sanctioned")) expect(d.status).toBe("validated");
+      }),
+    );
+  });
+
+  it("never leaves validated or failed-sanctioned; ignored and rejected facts change nothing", () => {
+    fc.assert(
+      fc.property(arbSteps, (steps) => {
+        for (const { before, decision } of run(initiated, steps).trace) {
+          if (before.status === "validated" || (before.status === "failed" && before.failureReason === "sanctioned")) {
             expect(decision.status).toBe(before.status);
-            expect(decision.patch).toEqual({});
+            expect(decision.patch.status).toBeUndefined();
           }
           if (decision.outcome !== "applied") {
             expect(decision).toMatchObject({ status: before.status, patch: {}, events: [] });
             expect(decision.credit).toBeUndefined();
+            expect(decision.finalize).toBeUndefined();
           }
         }
       }),
     );
   });
 
-  it("emits each of paid and validated at most once per credited transfer, validated only after paid", () => {
+  it("emits paid and validated at most once each, validated only after paid", () => {
     fc.assert(
       fc.property(arbSteps, (steps) => {
         const { events, final } = run(initiated, steps);
@@ -332,6 +466,7 @@ describe("decide (properties)", () => {
         expect(validatedCount).toBeLessThanOrEqual(1);
         if (validatedCount === 1) expect(events.indexOf("payment.paid")).toBeLessThan(events.indexOf("payment.validated"));
         expect(final.status === "validated").toBe(validatedCount === 1);
+        expect(events.filter((e) => e === "payment.held").length).toBe(final.credits.filter((x) => x.held).length);
       }),
     );
   });
@@ -345,6 +480,7 @@ describe("decide (properties)", () => {
         expect(again.patch).toEqual({});
         expect(again.events).toEqual([]);
         expect(again.credit).toBeUndefined();
+        expect(again.finalize).toBeUndefined();
       }),
     );
   });
@@ -352,9 +488,9 @@ describe("decide (properties)", () => {
   it("compares amounts as bigint, exactly, beyond 2^53", () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 2n ** 100n }), fc.bigInt({ min: -3n, max: 3n }), (requested, delta) => {
-        const amount = requested + delta < 0n ? 0n : requested + delta;
+        const amount = requested + delta < 1n ? 1n : requested + delta;
         const d = decide({ ...initiated, requestedAmount: requested }, t({ amount, commitment: "finalized" }), NOW);
-        expect(d.status).toBe(amount >= requested ? "validated" : "failed");
+        expect(d.status).toBe(amount >= requested ? "validated" : "initiated");
         expect(d.patch.amountMismatch).toBe(amount < requested ? "under" : amount > requested ? "over" : null);
         expect(d.patch.receivedAmount).toBe(amount);
       }),

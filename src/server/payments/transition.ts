@@ -1,34 +1,42 @@
 /**
- * The payment state machine (ARCHITECTURE "The payment model"): watchers report facts, this one
- * pure function decides what they mean for a transaction. No I/O, no clock of its own (`now` is
- * given), amounts compared as bigint only.
+ * The payment state machine (docs/architecture.md "The payment model"): watchers report facts,
+ * this one pure function decides what they mean for a transaction. No I/O, no clock of its own
+ * (`now` is given), amounts compared as bigint only.
  *
- * Rules:
+ * Money is summed, never "first transfer wins": every confirmed transfer that pays this
+ * transaction (right chain, reference, mint, recipient token account, memo, money really arrived)
+ * is credited to it, exactly once, and the status follows from the credits:
+ * - paid when the clean credits (confirmed or finalized) reach the requested amount;
+ * - validated when the clean *finalized* credits reach it;
+ * - below it the transaction waits (still `initiated`, `receivedAmount` shows what came) until it
+ *   expires, and then fails `underpaid` (something came) or `expired` (nothing came).
+ * So a third party who sends dust with someone's reference only adds to the payment: the payer's
+ * full transfer still completes it (`amountMismatch: "over"`).
+ *
+ * Screening: a transfer whose payer (authority or source owner) is sanctioned is credited as
+ * *held*: recorded exactly once, never counted. A transaction not yet paid fails `sanctioned`
+ * (terminal) and the merchant gets `payment.held` (and `payment.failed`); one already paid by
+ * clean money keeps its status and the merchant still gets `payment.held`.
+ *
+ * Other rules:
  * - `processed` transfers are ignored: nothing is recorded before `confirmed`.
- * - A transfer must name this transaction's chain and reference, and pay the right mint into the
- *   right token account, with the expected memo when one is set. Otherwise it is *rejected*: not
- *   credited, the status is unchanged, and the service logs the fact (`payment_fact_log`).
- * - initiated → paid on a confirmed matching transfer of at least the requested amount;
- *   initiated or paid → validated when that transfer is finalized (initiated → validated at once
- *   emits `payment.paid` then `payment.validated`). Overpayment is accepted with
- *   `amountMismatch: "over"`.
- * - Underpayment (matching transfer, amount below the request, confirmed or finalized): the
- *   transfer is credited to the transaction (the money is accounted for and refundable) and the
- *   transaction fails with reason `underpaid`, `receivedAmount` and `amountMismatch: "under"`.
- *   It never reaches paid: a merchant must not ship on it.
+ * - A transfer that does not pay this transaction is *rejected* (logged by the service, status
+ *   unchanged): wrong chain, reference, mint, recipient, memo; a self-transfer (source is the
+ *   recipient); a zero amount; or a recipient balance that did not grow by the amount.
  * - A transfer that failed on chain (`err`) or a `chain-error` fact fails an initiated
- *   transaction (`transaction_failed`).
- * - `expired` fails an initiated transaction once `now` ≥ `expiresAt` (`expired`); a paid one waits
- *   for finalization and never expires.
- * - validated is terminal. failed is terminal once a transfer has been credited to it; a failed
- *   transaction with no credit (expired, or its transaction failed) still takes a later valid
- *   transfer: it moves to paid/validated (`late: true` when it had expired), so a late payment
- *   is recorded, never lost.
- * - A transaction is credited at most once: a second, different transfer is rejected
- *   (`already_credited`); the same transfer again is ignored (idempotent).
+ *   transaction with nothing credited (`transaction_failed`).
+ * - `expired` fails an initiated transaction once `now` ≥ `expiresAt`; a paid one never expires
+ *   but fails `not_finalized` on a `finality-timeout` fact once `now` ≥ paidAt + timeout (a
+ *   confirmed transfer a fork dropped must not stay paid forever).
+ * - validated is terminal, and so is failed `sanctioned`. Any other failed transaction is revived
+ *   when clean money later covers it (late payment: `late: true` after expiry), so nothing that
+ *   arrives is lost.
+ * - `payment.paid` is emitted once per transaction (never again after a revival), `payment.validated` once.
  */
 
-export type PaymentStatus = "initiated" | "paid" | "validated" | "failed";
+/** Every status a transaction can have (one list for schema, DTOs and the UI mapping). */
+export const PAYMENT_STATUSES = ["initiated", "paid", "validated", "failed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type Commitment = "processed" | "confirmed" | "finalized";
 
 /** A token transfer a watcher saw for a transaction's reference. */
@@ -37,22 +45,52 @@ export interface TransferFact {
   chainId: number;
   reference: string;
   signature: string;
-  /** Index of the transfer instruction (Solana) or log (EVM) inside the transaction. */
+  /** Index of the outer instruction (Solana) or log (EVM) inside the transaction. */
   instructionIndex: number;
+  /** Index inside the outer instruction for an inner (CPI) transfer; absent or -1 for a top-level one. */
+  innerIndex?: number;
+  /** The wallet that signed the transfer (its authority). */
   payer: string;
+  /** The owner of the source token account, when known (differs from `payer` for a delegate). */
+  sourceOwner?: string;
+  /** The token account the money left. */
+  source?: string;
   recipientTokenAccount: string;
   /** Mint (Solana) or token contract (EVM). */
   mint: string;
   /** Base units. */
   amount: bigint;
+  /**
+   * How much the recipient's balance grew through this transfer, from the chain's own balances
+   * (the transaction's balance change less its other transfers to the same account). Absent when
+   * the chain does not say.
+   */
+  recipientBalanceDelta?: bigint;
+  /** Set by the service after screening `payer` and `sourceOwner` against the sanctions list. */
+  payerSanctioned?: boolean;
   memo?: string;
   commitment: Commitment;
   /** Set when the transaction failed on chain. */
   err?: string;
 }
 
-/** What watchers report. */
-export type PaymentFact = TransferFact | { kind: "expired" } | { kind: "chain-error"; signature: string; err: string };
+/** What watchers (and sweeps) report. */
+export type PaymentFact =
+  | TransferFact
+  | { kind: "expired" }
+  | { kind: "chain-error"; signature: string; err: string }
+  | { kind: "finality-timeout"; timeoutMs: number };
+
+/** A transfer already credited to the transaction. */
+export interface CreditState {
+  signature: string;
+  instructionIndex: number;
+  innerIndex: number;
+  amount: bigint;
+  payer: string | null;
+  finalized: boolean;
+  held: boolean;
+}
 
 /** What the decision needs to know of a transaction. */
 export interface PaymentState {
@@ -66,18 +104,23 @@ export interface PaymentState {
   /** Memo the transfer must carry, when one is expected. */
   memo: string | null;
   expiresAt: Date;
-  /** The credited transfer, once there is one. */
-  signature: string | null;
-  instructionIndex: number | null;
   failureReason: string | null;
   paidAt: Date | null;
+  /** Every transfer credited so far, held ones included. */
+  credits: readonly CreditState[];
 }
 
-export type PaymentEventType = "payment.paid" | "payment.validated" | "payment.failed";
+export type PaymentEventType = "payment.paid" | "payment.validated" | "payment.failed" | "payment.held";
 export type AmountMismatch = "under" | "over";
 
 /** Why a transaction failed. */
-export const FAILURE_REASONS = { expired: "expired", underpaid: "underpaid", transactionFailed: "transaction_failed" } as const;
+export const FAILURE_REASONS = {
+  expired: "expired",
+  underpaid: "underpaid",
+  transactionFailed: "transaction_failed",
+  sanctioned: "sanctioned",
+  notFinalized: "not_finalized",
+} as const;
 
 /** Fields a decision sets on the transaction (absent = unchanged; null = cleared). */
 export interface PaymentPatch {
@@ -94,11 +137,17 @@ export interface PaymentPatch {
   failureReason?: string | null;
 }
 
-export interface Credit {
+/** A transfer to credit (insert, exactly once by its unique key). */
+export interface Credit extends CreditState {
   chainId: number;
+  sourceOwner: string | null;
+}
+
+/** Identifies a credited transfer. */
+export interface TransferKey {
   signature: string;
   instructionIndex: number;
-  amount: bigint;
+  innerIndex: number;
 }
 
 /**
@@ -114,8 +163,10 @@ export interface Decision {
   patch: PaymentPatch;
   /** Webhook events to emit, in order. */
   events: PaymentEventType[];
-  /** The transfer to credit to this transaction (exactly once, by its unique key). */
+  /** A new transfer to credit to this transaction. */
   credit?: Credit;
+  /** A credited transfer now seen at finalized. */
+  finalize?: TransferKey;
   outcome: DecisionOutcome;
   /** Why, for ignored and rejected facts and for failures. */
   reason?: string;
@@ -129,75 +180,121 @@ const keep = (state: PaymentState, outcome: "ignored" | "rejected", reason: stri
   reason,
 });
 
-/** Why a transfer does not pay this transaction, or undefined when it does (amount aside). */
+const sum = (credits: readonly CreditState[]) => credits.reduce((total, c) => total + c.amount, 0n);
+const innerOf = (fact: TransferFact) => fact.innerIndex ?? -1;
+const sameKey = (c: TransferKey, fact: TransferFact) =>
+  c.signature === fact.signature && c.instructionIndex === fact.instructionIndex && c.innerIndex === innerOf(fact);
+
+/** Why a transfer does not pay this transaction, or undefined when it does. */
 function mismatch(state: PaymentState, fact: TransferFact): string | undefined {
   if (fact.chainId !== state.chainId) return "wrong_chain";
   if (fact.reference !== state.reference) return "wrong_reference";
   if (fact.mint !== state.tokenAddress) return "wrong_mint";
   if (fact.recipientTokenAccount !== state.recipientTokenAccount) return "wrong_recipient";
   if (state.memo !== null && fact.memo !== state.memo) return "memo_mismatch";
+  if (fact.source !== undefined && fact.source === fact.recipientTokenAccount) return "self_transfer";
+  if (fact.amount <= 0n) return "zero_amount";
+  if (fact.recipientBalanceDelta !== undefined && fact.recipientBalanceDelta < fact.amount) return "balance_not_increased";
   return undefined;
 }
 
-function chainError(state: PaymentState, signature: string, now: Date): Decision {
-  const credited = state.signature !== null;
-  const failsCredited = state.status === "paid" && credited && state.signature === signature;
-  if (state.status === "initiated" || failsCredited) {
-    const reason = FAILURE_REASONS.transactionFailed;
-    return { status: "failed", patch: { status: "failed", failedAt: now, failureReason: reason }, events: ["payment.failed"], outcome: "applied", reason };
+function fail(state: PaymentState, reason: string, now: Date, extra: PaymentPatch = {}, events: PaymentEventType[] = []): Decision {
+  return {
+    status: "failed",
+    patch: { ...extra, status: "failed", failedAt: now, failureReason: reason },
+    events: [...events, "payment.failed"],
+    outcome: "applied",
+    reason,
+  };
+}
+
+function chainError(state: PaymentState, now: Date): Decision {
+  if (state.status === "initiated" && state.credits.length === 0) return fail(state, FAILURE_REASONS.transactionFailed, now);
+  return keep(state, "ignored", state.status === "initiated" ? "credited_already" : state.status === "failed" ? "already_failed" : "not_pending");
+}
+
+/**
+ * The status that the credits (after this fact) give the transaction. `display` is the clean
+ * transfer to name as the transaction's payer and signature while it is not paid yet.
+ */
+function settle(state: PaymentState, credits: readonly CreditState[], now: Date, display?: CreditState, heldNow = false): Decision {
+  const clean = credits.filter((c) => !c.held);
+  const received = sum(clean);
+  const finalized = sum(clean.filter((c) => c.finalized));
+  const requested = state.requestedAmount;
+  const patch: PaymentPatch = {
+    receivedAmount: received,
+    amountMismatch: received === 0n ? null : received < requested ? "under" : received > requested ? "over" : null,
+  };
+  const paidBefore = state.status === "paid" || state.status === "validated";
+  const sanctioned = state.status === "failed" && state.failureReason === FAILURE_REASONS.sanctioned;
+  if (display && !paidBefore && !sanctioned) Object.assign(patch, { payer: display.payer ?? "", signature: display.signature, instructionIndex: display.instructionIndex });
+  const heldEvents: PaymentEventType[] = heldNow ? ["payment.held"] : [];
+  const applied = (status: PaymentStatus, extra: PaymentPatch, events: PaymentEventType[] = []): Decision => ({
+    status,
+    patch: { ...patch, ...extra },
+    events: [...heldEvents, ...events],
+    outcome: "applied",
+  });
+
+  if (state.status === "validated" || sanctioned) return applied(state.status, {});
+  if (heldNow && !paidBefore) {
+    const who = credits.find((c) => c.held)?.payer;
+    return fail(state, FAILURE_REASONS.sanctioned, now, { ...patch, ...(received === 0n && who ? { payer: who } : {}) }, heldEvents);
   }
-  return keep(state, "ignored", state.status === "validated" ? "terminal" : credited ? "not_the_credited_transfer" : "already_failed");
+
+  const paidEvent: PaymentEventType[] = state.paidAt === null ? ["payment.paid"] : [];
+  const revive: PaymentPatch =
+    state.status === "failed"
+      ? {
+          failedAt: null,
+          failureReason: null,
+          ...(state.failureReason === FAILURE_REASONS.expired || state.failureReason === FAILURE_REASONS.underpaid ? { late: true } : {}),
+        }
+      : {};
+  const paidAt = state.paidAt ?? now;
+  if (finalized >= requested) return applied("validated", { ...revive, status: "validated", paidAt, validatedAt: now }, [...paidEvent, "payment.validated"]);
+  if (received >= requested) {
+    if (state.status === "paid") return applied("paid", {});
+    if (state.status === "failed" && state.failureReason === FAILURE_REASONS.notFinalized) return applied("failed", {}); // waits for finality
+    return applied("paid", { ...revive, status: "paid", paidAt }, paidEvent);
+  }
+  // Not enough yet: an open transaction keeps waiting; an expired one now names the shortfall.
+  if (state.status === "failed" && state.failureReason === FAILURE_REASONS.expired && received > 0n) {
+    return applied("failed", { failureReason: FAILURE_REASONS.underpaid, late: true });
+  }
+  return applied(state.status, {});
 }
 
 function transfer(state: PaymentState, fact: TransferFact, now: Date): Decision {
   if (fact.commitment === "processed") return keep(state, "ignored", "not_confirmed");
-  if (fact.err !== undefined) return chainError(state, fact.signature, now);
-  const sameTransfer = state.signature === fact.signature && state.instructionIndex === fact.instructionIndex;
-  if (state.signature !== null && !sameTransfer) return keep(state, "rejected", "already_credited");
-  if (state.status === "validated") return keep(state, "ignored", "terminal");
-  if (sameTransfer && state.status === "failed") return keep(state, "ignored", "terminal");
-  if (sameTransfer && fact.commitment === "confirmed") return keep(state, "ignored", "duplicate");
+  if (fact.err !== undefined) return chainError(state, now);
+
+  const existing = state.credits.find((c) => sameKey(c, fact));
+  if (existing) {
+    if (fact.commitment !== "finalized" || existing.finalized) return keep(state, "ignored", "duplicate");
+    const credits = state.credits.map((c) => (c === existing ? { ...c, finalized: true } : c));
+    const key = { signature: existing.signature, instructionIndex: existing.instructionIndex, innerIndex: existing.innerIndex };
+    return { ...settle(state, credits, now), finalize: key };
+  }
 
   const wrong = mismatch(state, fact);
   if (wrong) return keep(state, "rejected", wrong);
 
-  const received: PaymentPatch = {
-    payer: fact.payer,
+  const held = fact.payerSanctioned === true;
+  const credit: Credit = {
+    chainId: fact.chainId,
     signature: fact.signature,
     instructionIndex: fact.instructionIndex,
-    receivedAmount: fact.amount,
-    amountMismatch: fact.amount < state.requestedAmount ? "under" : fact.amount > state.requestedAmount ? "over" : null,
+    innerIndex: innerOf(fact),
+    amount: fact.amount,
+    payer: fact.payer,
+    sourceOwner: fact.sourceOwner ?? null,
+    finalized: fact.commitment === "finalized",
+    held,
   };
-  // Only a new transfer is credited; the credited one coming back finalized just validates.
-  const credit: Credit | undefined = sameTransfer
-    ? undefined
-    : { chainId: fact.chainId, signature: fact.signature, instructionIndex: fact.instructionIndex, amount: fact.amount };
-  const late = state.status === "failed" && state.failureReason === FAILURE_REASONS.expired;
-
-  if (fact.amount < state.requestedAmount) {
-    return {
-      status: "failed",
-      patch: { ...received, status: "failed", failedAt: now, failureReason: FAILURE_REASONS.underpaid, ...(late ? { late } : {}) },
-      events: ["payment.failed"],
-      credit,
-      outcome: "applied",
-      reason: FAILURE_REASONS.underpaid,
-    };
-  }
-
-  const revive: PaymentPatch = state.status === "failed" ? { failedAt: null, failureReason: null, ...(late ? { late } : {}) } : {};
-  const paidAt = state.paidAt ?? now;
-  if (fact.commitment === "confirmed") {
-    return { status: "paid", patch: { ...received, ...revive, status: "paid", paidAt }, events: ["payment.paid"], credit, outcome: "applied" };
-  }
-  const events: PaymentEventType[] = state.status === "paid" ? ["payment.validated"] : ["payment.paid", "payment.validated"];
-  return {
-    status: "validated",
-    patch: { ...received, ...revive, status: "validated", paidAt, validatedAt: now },
-    events,
-    credit,
-    outcome: "applied",
-  };
+  const credits = [...state.credits, credit];
+  return { ...settle(state, credits, now, held ? undefined : credit, held), credit };
 }
 
 /** Decides what a fact means for a transaction. Pure: same input, same decision. */
@@ -206,17 +303,17 @@ export function decide(state: PaymentState, fact: PaymentFact, now: Date): Decis
     case "transfer":
       return transfer(state, fact, now);
     case "chain-error":
-      return chainError(state, fact.signature, now);
-    case "expired":
+      return chainError(state, now);
+    case "finality-timeout":
+      if (state.status !== "paid" || state.paidAt === null) return keep(state, "ignored", "not_awaiting_finalization");
+      if (now.getTime() < state.paidAt.getTime() + fact.timeoutMs) return keep(state, "ignored", "within_finality_window");
+      return fail(state, FAILURE_REASONS.notFinalized, now);
+    case "expired": {
       if (state.status !== "initiated") return keep(state, "ignored", state.status === "paid" ? "awaiting_finalization" : "terminal");
       if (now.getTime() < state.expiresAt.getTime()) return keep(state, "ignored", "not_expired");
-      return {
-        status: "failed",
-        patch: { status: "failed", failedAt: now, failureReason: FAILURE_REASONS.expired },
-        events: ["payment.failed"],
-        outcome: "applied",
-        reason: FAILURE_REASONS.expired,
-      };
+      const something = sum(state.credits.filter((c) => !c.held)) > 0n;
+      return fail(state, something ? FAILURE_REASONS.underpaid : FAILURE_REASONS.expired, now);
+    }
   }
 }
 
@@ -225,9 +322,17 @@ export function applyDecision<S extends PaymentState>(state: S, decision: Decisi
   const next = { ...state };
   const p = decision.patch;
   if (p.status !== undefined) next.status = p.status;
-  if (p.signature !== undefined) next.signature = p.signature;
-  if (p.instructionIndex !== undefined) next.instructionIndex = p.instructionIndex;
   if (p.failureReason !== undefined) next.failureReason = p.failureReason;
   if (p.paidAt !== undefined) next.paidAt = p.paidAt;
+  if (decision.credit) {
+    const { chainId: _chain, sourceOwner: _owner, ...credit } = decision.credit;
+    next.credits = [...next.credits, credit];
+  }
+  const f = decision.finalize;
+  if (f) {
+    next.credits = next.credits.map((c) =>
+      c.signature === f.signature && c.instructionIndex === f.instructionIndex && c.innerIndex === f.innerIndex ? { ...c, finalized: true } : c,
+    );
+  }
   return next;
 }

@@ -33,7 +33,11 @@ describe("extractTransfers", () => {
       slot: 77,
       err: undefined,
       memos: ["zpay:abc"],
-      transfers: [{ instructionIndex: 1, source: source.toBase58(), destination: destination.toBase58(), mint: mint.toBase58(), amount: 12_500_000n, authority: payer.toBase58() }],
+      transfers: [
+        { instructionIndex: 1, innerIndex: -1, source: source.toBase58(), destination: destination.toBase58(), mint: mint.toBase58(), amount: 12_500_000n, authority: payer.toBase58() },
+      ],
+      balanceChanges: {},
+      accountKeys: [payer, source, destination, mint].map((k) => k.toBase58()),
     });
   });
 
@@ -59,5 +63,35 @@ describe("extractTransfers", () => {
     expect(observed.err).toBe('{"InstructionError":[3,{"Custom":1}]}');
     expect(observed.transfers.map((t) => t.instructionIndex)).toEqual([3]);
     expect(observed.memos).toEqual([]);
+  });
+
+  it("finds transfers made inside another program's instruction (CPI), keyed by outer and inner index", () => {
+    const program = { programId: key(), accounts: [], data: "" };
+    const observed = extractTransfers(
+      "sig",
+      parsedTx([program], { innerInstructions: [{ index: 0, instructions: [memo("zpay:inner"), transferChecked("7")] }] } as never),
+    );
+    expect(observed.transfers).toMatchObject([{ instructionIndex: 0, innerIndex: 1, amount: 7n }]);
+    expect(observed.memos).toEqual(["zpay:inner"]);
+  });
+
+  it("reads each token account's balance change and the source account's owner", () => {
+    const owner = key().toBase58();
+    const amount = (a: string) => ({ amount: a, decimals: 6, uiAmount: 0, uiAmountString: "0" });
+    const observed = extractTransfers(
+      "sig",
+      parsedTx([transferChecked("5")], {
+        preTokenBalances: [
+          { accountIndex: 1, mint: mint.toBase58(), owner, uiTokenAmount: amount("100") },
+          { accountIndex: 2, mint: mint.toBase58(), uiTokenAmount: amount("10") },
+        ],
+        postTokenBalances: [
+          { accountIndex: 1, mint: mint.toBase58(), owner, uiTokenAmount: amount("95") },
+          { accountIndex: 2, mint: mint.toBase58(), uiTokenAmount: amount("15") },
+        ],
+      }),
+    );
+    expect(observed.balanceChanges).toEqual({ [source.toBase58()]: -5n, [destination.toBase58()]: 5n });
+    expect(observed.transfers[0]).toMatchObject({ sourceOwner: owner });
   });
 });

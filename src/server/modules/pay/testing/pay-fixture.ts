@@ -13,8 +13,9 @@ import type { AppDeps } from "../../../http/context";
 import { startQueue, stopQueue, type Queue } from "../../../jobs/queue";
 import { startSolanaWatcher, type SolanaWatcher } from "../../../jobs/solana-watcher";
 import { startWebhookWorker } from "../../../jobs/webhooks";
+import { listenForNewPayments } from "../../../jobs/payment-wakeups";
 import { createLogger } from "../../../logger";
-import { paymentSink } from "../../../payments/sink";
+import { paymentSink } from "../../../jobs/payment-sink";
 import { testDeps } from "../../../testing/deps";
 import { users } from "../../../db/schema";
 import { eq } from "drizzle-orm";
@@ -65,14 +66,20 @@ export async function startPayFixture(
     stop: () => solana.stop(),
   };
   const queue = await startQueue(database, log);
-  await startWebhookWorker(queue, database, log);
+  // The tests' receivers listen on loopback, which a sandbox only reaches when it says so.
+  const webhooks = await startWebhookWorker(queue, database, log, { destination: { allowLoopback: true } });
   const startWatcher = () =>
-    startSolanaWatcher(paymentSink({ db: database.db, queue, log }), log, { chainId: -5001, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, pollMs: options.pollMs ?? 100 });
+    startSolanaWatcher(paymentSink({ db: database.db, queue, log }), log, {
+      chainId: -5001,
+      rpcUrl: solana.rpcUrl,
+      wsUrl: solana.wsUrl,
+      pollMs: options.pollMs ?? 100,
+      wakeups: (onNew) => listenForNewPayments(database, onNew),
+    });
   const watcher = await startWatcher();
   const deps: AppDeps = {
-    ...testDeps(database, { SIGNIN_RATE_LIMIT: "1000", PAY_START_RATE_LIMIT: "1000", DATA_DIR: dataDir, PAYMENTS_ORIGIN: "http://pay.test", ...env }, chains),
+    ...testDeps(database, { SIGNIN_RATE_LIMIT: "1000", PAY_START_RATE_LIMIT: "1000", DATA_DIR: dataDir, PAYMENTS_ORIGIN: "http://pay.test", WEBHOOK_ALLOW_LOOPBACK: "true", ...env }, chains),
     queue,
-    solanaWatcher: watcher,
   };
   const fixture: PayFixture = {
     deps,
@@ -86,11 +93,11 @@ export async function startPayFixture(
     restartWatcher: async () => {
       const next = await startWatcher();
       fixture.watcher = next;
-      deps.solanaWatcher = next;
       return next;
     },
     stop: async () => {
       await fixture.watcher.stop();
+      await webhooks.stop();
       await stopQueue(queue);
       await solana.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

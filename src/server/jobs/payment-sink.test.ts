@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { openTestDb } from "../testing/databases";
-import { createTransaction } from "./service";
-import { paymentSink } from "./sink";
+import { createTransaction } from "../payments/service";
+import { paymentSink } from "./payment-sink";
 
 describe("paymentSink (the watcher's view of the payments service)", () => {
   let database: Database;
@@ -41,7 +41,7 @@ describe("paymentSink (the watcher's view of the payments service)", () => {
     let clock = new Date(now.getTime() + 60_000);
     const sink = paymentSink({ db: database.db, now: () => clock });
     expect(await sink.listPending(-5001)).toEqual([
-      { id: tx.id, chainId: -5001, reference: "Ref1", recipientTokenAccount: "Ata", memo: "m-1", status: "initiated", signature: undefined, expiresAt: tx.expiresAt },
+      { id: tx.id, chainId: -5001, reference: "Ref1", recipientTokenAccount: "Ata", memo: "m-1", status: "initiated", signature: undefined, unfinalized: [], expiresAt: tx.expiresAt, createdAt: tx.createdAt },
     ]);
     const fact = {
       kind: "transfer" as const,
@@ -56,9 +56,9 @@ describe("paymentSink (the watcher's view of the payments service)", () => {
       memo: "m-1",
       commitment: "confirmed" as const,
     };
-    expect(await sink.apply(tx.id, fact)).toMatchObject({ status: "paid", signature: "Sig1" });
+    expect(await sink.apply(tx.id, fact)).toMatchObject({ status: "paid", signature: "Sig1", unfinalized: ["Sig1"], paidAt: clock });
     clock = new Date(now.getTime() + 120_000);
-    expect(await sink.apply(tx.id, { ...fact, commitment: "finalized" })).toMatchObject({ status: "validated" });
+    expect(await sink.apply(tx.id, { ...fact, commitment: "finalized" })).toMatchObject({ status: "validated", unfinalized: [] });
     expect(await sink.listPending(-5001)).toEqual([]);
     expect(await sink.apply("00000000-0000-4000-8000-000000000000", { kind: "expired" })).toBeUndefined();
   });
