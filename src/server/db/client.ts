@@ -36,6 +36,34 @@ export type OpenDbOptions =
   | { memory: true };
 
 /**
+ * Key of the session advisory lock migrations run under on PostgreSQL ("zpay_mig" in ASCII): the
+ * same in every zpay process, so instances starting together migrate one after another.
+ */
+export const MIGRATION_LOCK_KEY = "8822658843938744679";
+
+/**
+ * Applies pending migrations on PostgreSQL while holding the migration advisory lock, on a
+ * dedicated connection (a session lock belongs to its connection; a pooled one could be handed
+ * to someone else). Several processes may start at once: the first migrates, the others wait and
+ * then find nothing left to do. Closing the connection releases the lock even if unlocking fails.
+ */
+async function migratePostgres(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  client.on("error", () => {}); // a dropped connection surfaces as the failed query below
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1::bigint)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query("select pg_advisory_unlock($1::bigint)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Opens the one database the process uses and applies pending migrations:
  * PostgreSQL when a URL is given, otherwise embedded PGlite in a data directory (locked to
  * this process) or in memory.
@@ -48,7 +76,7 @@ export async function openDb(options: OpenDbOptions): Promise<Database> {
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+      await migratePostgres(options.databaseUrl);
     } catch (err) {
       await pool.end();
       throw err;

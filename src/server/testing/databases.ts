@@ -24,19 +24,30 @@ async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Pro
   }
 }
 
-/** Opens a fresh, migrated database of the given kind; `close()` also drops a PostgreSQL one. */
-export async function openTestDb(kind: "pglite" | "postgres"): Promise<Database> {
-  if (kind === "pglite") return openDb({ memory: true });
+/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `zpay_t_${randomBytes(6).toString("hex")}`;
   await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const database = await openDb({ databaseUrl: withDatabase(serverUrl, name) });
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: async () => {
+      await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** Opens a fresh, migrated database of the given kind; `close()` also drops a PostgreSQL one. */
+export async function openTestDb(kind: "pglite" | "postgres"): Promise<Database> {
+  if (kind === "pglite") return openDb({ memory: true });
+  const fresh = await createPostgresDatabase();
+  const database = await openDb({ databaseUrl: fresh.url });
   return {
     ...database,
     close: async () => {
       await database.close();
-      await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await fresh.drop();
     },
   };
 }
