@@ -9,6 +9,14 @@ describe("parseEnv", () => {
     expect(origins(env)).toEqual({ app: "http://localhost:4321", payments: "http://localhost:4322" });
   });
 
+  it("reads TRUST_PROXY as a number of proxies, true meaning one", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", SOLANA_RPC_URL: " " }).DATABASE_URL).toBeUndefined();
   });

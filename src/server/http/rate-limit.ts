@@ -1,23 +1,55 @@
 import type { MiddlewareHandler } from "hono";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import type { AppEnv } from "./context";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Database } from "../db/client";
+import type { AppDeps, AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { clientAddress } from "./client-address";
 
+/** The table (created by migration) that holds every limiter's counters on PostgreSQL. */
+export const RATE_LIMIT_TABLE = "rate_limits";
+
+export interface LimiterOptions {
+  points: number;
+  durationSeconds: number;
+  /** Names the limiter; its keys are stored as `{keyPrefix}:{key}`. */
+  keyPrefix: string;
+}
+
 /**
- * Caps requests per client address. Counters live in this process: with several app processes
- * each allows `points` (move to RateLimiterPostgres when scaling out).
+ * A counter store for the database in use: on PostgreSQL every process shares the counters (the
+ * limit holds however many processes serve), with an in-process fallback while the database does
+ * not answer; on embedded PGlite, which one process owns, counters live in memory.
  */
-export function rateLimit(options: { points: number; durationSeconds: number; trustProxy: boolean; keyPrefix: string }): MiddlewareHandler<AppEnv> {
-  const limiter = new RateLimiterMemory({ points: options.points, duration: options.durationSeconds, keyPrefix: options.keyPrefix });
+export function createLimiter(database: Pick<Database, "pool">, options: LimiterOptions): RateLimiterAbstract {
+  const base = { points: options.points, duration: options.durationSeconds, keyPrefix: options.keyPrefix };
+  if (!database.pool) return new RateLimiterMemory(base);
+  return new RateLimiterPostgres({
+    ...base,
+    storeClient: database.pool,
+    storeType: "pool",
+    tableName: RATE_LIMIT_TABLE,
+    tableCreated: true,
+    insuranceLimiter: new RateLimiterMemory(base),
+  });
+}
+
+/** Consumes one point for `key`, or answers 429 with Retry-After and `message`. */
+export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string, message: string, setHeader: (name: string, value: string) => void) {
+  try {
+    await limiter.consume(key);
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+    setHeader("Retry-After", String(Math.max(1, Math.ceil(err.msBeforeNext / 1000))));
+    throw new ApiError(429, "rate_limited", message);
+  }
+}
+
+/** Caps requests per client address (see `clientAddress` for how it is told apart behind proxies). */
+export function rateLimit(deps: Pick<AppDeps, "env" | "database">, options: LimiterOptions): MiddlewareHandler<AppEnv> {
+  const limiter = createLimiter(deps.database, options);
   return async (c, next) => {
-    try {
-      await limiter.consume(clientAddress(c, options.trustProxy));
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      c.header("Retry-After", String(Math.ceil(err.msBeforeNext / 1000)));
-      throw new ApiError(429, "rate_limited", "Too many attempts. Please wait a minute and try again.");
-    }
+    const key = clientAddress(c, deps.env.TRUST_PROXY);
+    await consumeOrRefuse(limiter, key, "Too many attempts. Please wait a minute and try again.", (n, v) => c.header(n, v));
     await next();
   };
 }

@@ -111,10 +111,10 @@ export function authRoutes(deps: AppDeps) {
   const site = signinSite(deps.env);
   router.use(
     "/solana-signin",
-    rateLimit({ points: deps.env.SIGNIN_RATE_LIMIT, durationSeconds: 60, trustProxy: deps.env.TRUST_PROXY, keyPrefix: "signin" }),
+    rateLimit(deps, { points: deps.env.SIGNIN_RATE_LIMIT, durationSeconds: 60, keyPrefix: "signin" }),
   );
   // Each nonce is a row: the same limit keeps an anonymous caller from filling the table.
-  router.use("/auth/nonce", rateLimit({ points: deps.env.SIGNIN_RATE_LIMIT, durationSeconds: 60, trustProxy: deps.env.TRUST_PROXY, keyPrefix: "signin-nonce" }));
+  router.use("/auth/nonce", rateLimit(deps, { points: deps.env.SIGNIN_RATE_LIMIT, durationSeconds: 60, keyPrefix: "signin-nonce" }));
   router.use("/accept-terms", requireMerchant(db, { allowWithoutTerms: true }));
   router.use("/signout", requireMerchant(db, { allowWithoutTerms: true }));
   router.use("/session", requireMerchant(db, { allowWithoutTerms: true }));

@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import { createRoute, z } from "@hono/zod-openapi";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { createRouter } from "../../http/router";
 import type { AppDeps, AppEnv } from "../../http/context";
 import { ApiError, ErrorBody } from "../../http/errors";
+import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { STABLECOINS } from "../../chains/runtime";
 import { grantFromFaucet } from "./service";
 
@@ -47,19 +47,18 @@ const sandboxOnly = (deps: AppDeps): MiddlewareHandler<AppEnv> => async (_c, nex
 
 /** Mounted on both origins: the pay page (payments origin) offers it to payers in sandbox. */
 export function faucetRoutes(deps: AppDeps) {
-  // Per receiving address, so one payer cannot drain it for everyone; in-process like the sign-in limiter.
-  const perAddress = new RateLimiterMemory({ points: deps.env.FAUCET_RATE_LIMIT, duration: 3600, keyPrefix: "faucet" });
+  // Per receiving address, so one payer cannot drain it for everyone; shared by processes on PostgreSQL.
+  const perAddress = createLimiter(deps.database, { points: deps.env.FAUCET_RATE_LIMIT, durationSeconds: 3600, keyPrefix: "faucet" });
   const router = createRouter();
   router.use("/sandbox/faucet", sandboxOnly(deps));
   return router.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    try {
-      await perAddress.consume(`${body.chain}:${body.address.toLowerCase()}`);
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      c.header("Retry-After", String(Math.ceil(err.msBeforeNext / 1000)));
-      throw new ApiError(429, "rate_limited", "This address has had its share of test coins for now. Please try again later.");
-    }
+    await consumeOrRefuse(
+      perAddress,
+      `${body.chain}:${body.address.toLowerCase()}`,
+      "This address has had its share of test coins for now. Please try again later.",
+      (name, value) => c.header(name, value),
+    );
     const data = await grantFromFaucet(deps.chains, body);
     c.var.log.info({ chain: data.chain, address: data.address, token: data.token }, "faucet grant");
     return c.json({ data }, 200);

@@ -51,7 +51,7 @@ export function payRoutes(deps: AppDeps) {
   const router = createRouter();
   router.use(
     "/pay/:id/start",
-    rateLimit({ points: deps.env.PAY_START_RATE_LIMIT, durationSeconds: 60, trustProxy: deps.env.TRUST_PROXY, keyPrefix: "pay-start" }),
+    rateLimit(deps, { points: deps.env.PAY_START_RATE_LIMIT, durationSeconds: 60, keyPrefix: "pay-start" }),
   );
   return router
     .openapi(productRoute, async (c) => c.json({ data: await readPayableProduct(deps, c.req.valid("param").id) }, 200))
