@@ -33,6 +33,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Fast slots: finalized in about 3 s instead of 13 s, same commitment rules.
       SANDBOX_SLOT_MS: "100",
+      // The journeys' webhook receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_LOOPBACK: "true",
     },
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
   },

@@ -39,6 +39,8 @@ export const envSchema = z
     WATCHER_POLL_MS: z.coerce.number().int().min(50).default(2000),
     /** How long a payer has to pay once started; a later payment is still recorded, marked late. */
     PAYMENT_TTL_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
+    /** Sandbox only: let webhooks go to loopback (127.0.0.0/8, ::1), for local receivers and tests. */
+    WEBHOOK_ALLOW_LOOPBACK: z.stringbool().default(false),
     SANDBOX_FIAT_RATES: z.string().default("EUR=1.08,GBP=1.27,CHF=1.13,CAD=0.73,AUD=0.66,JPY=0.0067,INR=0.012"),
     PRICE_SERVICE_URL: z.url().default("https://api.coingecko.com/api/v3"),
     EVM_RPC_URLS: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -47,6 +49,8 @@ export const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.ZPAY_MODE !== "production") return;
+    if (env.WEBHOOK_ALLOW_LOOPBACK)
+      ctx.addIssue({ code: "custom", path: ["WEBHOOK_ALLOW_LOOPBACK"], message: "webhooks may not go to loopback in production mode" });
     if (!env.DATABASE_URL)
       ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "production mode needs a PostgreSQL DATABASE_URL" });
     if (!env.SOLANA_RPC_URL)

@@ -6,14 +6,63 @@ import type { Database } from "../db/client";
 import { merchantIntegrations, users, webhookAttempts, webhookEvents } from "../db/schema";
 import { createLogger } from "../logger";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
-import { until, webhookReceiver as receiver } from "../testing/webhook-receiver";
+import { until, webhookReceiver as receiver, type WebhookReceiver } from "../testing/webhook-receiver";
 import { applyFact, createTransaction } from "../payments/service";
 import { newWebhookSecret } from "../modules/integrations/service";
 import { startQueue, stopQueue, type Queue } from "./queue";
-import { deliverWebhookEvent, redeliverWebhookEvent, startWebhookWorker, sweepWebhookEvents } from "./webhooks";
+import { deliverWebhookEvent, enqueueWebhookEvents, redeliverWebhookEvent, startWebhookWorker, sweepWebhookEvents, type WebhookWorker } from "./webhooks";
+import { openDb } from "../db/client";
 
+/** The tests' receivers listen on loopback, which a sandbox reaches only when it says so. */
+const LOCAL = { destination: { allowLoopback: true } };
 const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
+
+/** A merchant with a webhook endpoint (or the given one), and one payment.paid event in the outbox for them. */
+async function paidEventIn(database: Database, apiHook: string, queue?: Queue, userId?: string) {
+  let u = { id: userId ?? "" };
+  let secret = newWebhookSecret();
+  if (userId) [{ secret }] = await database.db.select().from(merchantIntegrations).where(eq(merchantIntegrations.userId, userId));
+  else {
+    [u] = await database.db
+      .insert(users)
+      .values({
+        publicKey: randomBytes(16).toString("hex"),
+        referralCode: randomBytes(5).toString("hex"),
+        settings: { isOnboarded: true, permissions: [], rampOnly: false, isNonCustodial: false, version: 1, restrictUserToChains: [] },
+      })
+      .returning();
+    await database.db.insert(merchantIntegrations).values({ userId: u.id, secret, apiHook });
+  }
+  const tx = await createTransaction(database.db, {
+    productType: "quick-pay",
+    productId: randomUUID(),
+    userId: u.id,
+    chainId: -5001,
+    token: "USDC",
+    tokenAddress: MINT,
+    decimals: 6,
+    recipient: "Merchant11111111111111111111111111111111111",
+    recipientTokenAccount: ATA,
+    requestedAmount: 5_000_000n,
+    reference: `ref-${randomBytes(8).toString("hex")}`,
+  });
+  const applied = await applyFact({ db: database.db }, tx.id, {
+    kind: "transfer",
+    chainId: -5001,
+    reference: tx.reference,
+    signature: `sig-${randomBytes(8).toString("hex")}`,
+    instructionIndex: 0,
+    payer: "Payer111111111111111111111111111111111111111",
+    recipientTokenAccount: ATA,
+    mint: MINT,
+    amount: 5_000_000n,
+    commitment: "confirmed",
+  });
+  // What the payment sink does once the change is committed.
+  if (queue) await enqueueWebhookEvents(queue, applied!.eventIds);
+  return { userId: u.id, secret, transaction: tx, eventId: applied!.eventIds[0] };
+}
 
 describe.each(TEST_BACKENDS)("webhook delivery on %s", (kind) => {
   let database: Database;
@@ -32,45 +81,7 @@ describe.each(TEST_BACKENDS)("webhook delivery on %s", (kind) => {
     return r;
   }
 
-  /** A merchant with a webhook endpoint, and one payment.paid event in the outbox for them. */
-  async function paidEvent(apiHook: string, queue?: Queue) {
-    const secret = newWebhookSecret();
-    const [u] = await database.db
-      .insert(users)
-      .values({
-        publicKey: randomBytes(16).toString("hex"),
-        referralCode: randomBytes(5).toString("hex"),
-        settings: { isOnboarded: true, permissions: [], rampOnly: false, isNonCustodial: false, version: 1, restrictUserToChains: [] },
-      })
-      .returning();
-    await database.db.insert(merchantIntegrations).values({ userId: u.id, secret, apiHook });
-    const tx = await createTransaction(database.db, {
-      productType: "quick-pay",
-      productId: randomUUID(),
-      userId: u.id,
-      chainId: -5001,
-      token: "USDC",
-      tokenAddress: MINT,
-      decimals: 6,
-      recipient: "Merchant11111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
-      requestedAmount: 5_000_000n,
-      reference: `ref-${randomBytes(8).toString("hex")}`,
-    });
-    const applied = await applyFact({ db: database.db, queue }, tx.id, {
-      kind: "transfer",
-      chainId: -5001,
-      reference: tx.reference,
-      signature: `sig-${randomBytes(8).toString("hex")}`,
-      instructionIndex: 0,
-      payer: "Payer111111111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
-      mint: MINT,
-      amount: 5_000_000n,
-      commitment: "confirmed",
-    });
-    return { userId: u.id, secret, transaction: tx, eventId: applied!.eventIds[0] };
-  }
+  const paidEvent = (apiHook: string, queue?: Queue, userId?: string) => paidEventIn(database, apiHook, queue, userId);
 
   const attemptsOf = (eventId: string) =>
     database.db.select().from(webhookAttempts).where(eq(webhookAttempts.eventId, eventId)).orderBy(webhookAttempts.attempt);
@@ -79,7 +90,7 @@ describe.each(TEST_BACKENDS)("webhook delivery on %s", (kind) => {
   it("posts the event signed the Standard Webhooks way; the receiver verifies it", async () => {
     const r = await hook([200]);
     const { secret, eventId, transaction } = await paidEvent(r.url);
-    const result = await deliverWebhookEvent({ db: database.db }, eventId);
+    const result = await deliverWebhookEvent({ db: database.db }, eventId, LOCAL);
     expect(result.outcome).toBe("delivered");
 
     expect(r.requests).toHaveLength(1);
@@ -95,17 +106,18 @@ describe.each(TEST_BACKENDS)("webhook delivery on %s", (kind) => {
     expect(() => new Webhook(newWebhookSecret()).verify(body, headers as Record<string, string>)).toThrow();
     expect(() => new Webhook(secret).verify(body.replace("5000000", "5000001"), headers as Record<string, string>)).toThrow();
 
-    expect(await attemptsOf(eventId)).toMatchObject([{ attempt: 1, statusCode: 200, error: null, nextRetryAt: null, url: r.url, responseBody: "ok", manual: false }]);
+    // Only the status is kept: the receiver's words ("ok") are not.
+    expect(await attemptsOf(eventId)).toMatchObject([{ attempt: 1, statusCode: 200, error: null, nextRetryAt: null, url: r.url, responseBody: null, manual: false }]);
     expect(await eventRow(eventId)).toMatchObject({ status: "delivered", attempts: 1, nextAttemptAt: null, leaseUntil: null });
     // Delivered: nothing more is due.
-    expect((await deliverWebhookEvent({ db: database.db }, eventId)).outcome).toBe("not_due");
+    expect((await deliverWebhookEvent({ db: database.db }, eventId, LOCAL)).outcome).toBe("not_due");
   });
 
   it("retries on its schedule: fails twice, then succeeds, three attempts logged", async () => {
     const r = await hook([500, 503, 204]);
     const { eventId } = await paidEvent(r.url);
     let clock = new Date("2030-01-01T00:00:00.000Z");
-    const options = { retryScheduleMs: [10_000, 60_000, 300_000], now: () => clock };
+    const options = { ...LOCAL, retryScheduleMs: [10_000, 60_000, 300_000], now: () => clock };
     const deps = { db: database.db };
 
     expect((await deliverWebhookEvent(deps, eventId, options)).outcome).toBe("retry");
@@ -132,7 +144,7 @@ describe.each(TEST_BACKENDS)("webhook delivery on %s", (kind) => {
     let status = 500;
     const r = await hook(() => status);
     const { eventId, userId } = await paidEvent(r.url);
-    const options = { retryScheduleMs: [0] };
+    const options = { ...LOCAL, retryScheduleMs: [0] };
     expect((await deliverWebhookEvent({ db: database.db }, eventId, options)).outcome).toBe("retry");
     expect((await deliverWebhookEvent({ db: database.db }, eventId, options)).outcome).toBe("failed");
     expect(await eventRow(eventId)).toMatchObject({ status: "failed", nextAttemptAt: null, attempts: 2 });
@@ -153,20 +165,47 @@ describe.each(TEST_BACKENDS)("webhook delivery on %s", (kind) => {
     const closed = await receiver([200]);
     await closed.close();
     const down = await paidEvent(closed.url);
-    const result = await deliverWebhookEvent({ db: database.db }, down.eventId);
+    const result = await deliverWebhookEvent({ db: database.db }, down.eventId, LOCAL);
     expect(result.outcome).toBe("retry");
-    expect((await attemptsOf(down.eventId))[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/^network error: /) });
+    expect((await attemptsOf(down.eventId))[0]).toMatchObject({ statusCode: null, error: "unreachable" });
 
     const slow = await hook(() => "hang");
     const hung = await paidEvent(slow.url);
-    await deliverWebhookEvent({ db: database.db }, hung.eventId, { timeoutMs: 200 });
-    expect((await attemptsOf(hung.eventId))[0]).toMatchObject({ statusCode: null, error: "network error: timeout" });
+    await deliverWebhookEvent({ db: database.db }, hung.eventId, { ...LOCAL, timeoutMs: 200 });
+    expect((await attemptsOf(hung.eventId))[0]).toMatchObject({ statusCode: null, error: "timeout" });
+  });
+
+  it("refuses at send time an endpoint that leads to this machine or a private network; nothing reaches the receiver", async () => {
+    const r = await hook([200]);
+    const port = new URL(r.url).port;
+    // A name whose DNS answer is loopback, as 127.0.0.1.nip.io's is.
+    const lookup = async () => [{ address: "127.0.0.1", family: 4 as const }];
+    const cases: [string, { allowLoopback?: boolean }][] = [
+      [`http://127.0.0.1:${port}/hooks`, {}],
+      [`http://127.0.0.1.nip.io:${port}/hooks`, {}],
+      [`http://0.0.0.0:${port}/hooks`, { allowLoopback: true }],
+      [`http://[::ffff:127.0.0.1]:${port}/hooks`, { allowLoopback: true }],
+      [`http://[::7f00:1]:${port}/hooks`, { allowLoopback: true }],
+      [`http://198.18.0.1:${port}/hooks`, {}],
+      [`http://100.64.0.1:${port}/hooks`, {}],
+      [`http://169.254.169.254/latest/meta-data`, {}],
+      [`http://[fd00::1]:${port}/hooks`, {}],
+      [`http://[fe80::1]:${port}/hooks`, {}],
+    ];
+    for (const [url, policy] of cases) {
+      // Saved before the rule existed, or by writing the row directly: the send checks again.
+      const { eventId } = await paidEvent(url);
+      const result = await deliverWebhookEvent({ db: database.db }, eventId, { destination: { ...policy, lookup } });
+      expect(result.outcome, url).toBe("retry");
+      expect((await attemptsOf(eventId))[0], url).toMatchObject({ statusCode: null, error: "destination refused" });
+    }
+    expect(r.requests).toHaveLength(0);
   });
 
   it("does not follow redirects (a 3xx is a failed attempt)", async () => {
     const r = await hook([302]);
     const { eventId } = await paidEvent(r.url);
-    expect((await deliverWebhookEvent({ db: database.db }, eventId)).outcome).toBe("retry");
+    expect((await deliverWebhookEvent({ db: database.db }, eventId, LOCAL)).outcome).toBe("retry");
     expect((await attemptsOf(eventId))[0].statusCode).toBe(302);
   });
 
@@ -174,7 +213,7 @@ describe.each(TEST_BACKENDS)("webhook delivery on %s", (kind) => {
     const r = await hook([200]);
     const { eventId, userId } = await paidEvent(r.url);
     await database.db.update(merchantIntegrations).set({ apiHook: null }).where(eq(merchantIntegrations.userId, userId));
-    expect((await deliverWebhookEvent({ db: database.db }, eventId)).outcome).toBe("no_endpoint");
+    expect((await deliverWebhookEvent({ db: database.db }, eventId, LOCAL)).outcome).toBe("no_endpoint");
     expect(r.requests).toHaveLength(0);
     expect((await eventRow(eventId)).status).toBe("no_endpoint");
   });
@@ -183,7 +222,12 @@ describe.each(TEST_BACKENDS)("webhook delivery on %s", (kind) => {
     let boss: Queue;
     beforeAll(async () => {
       boss = await startQueue(database, createLogger("silent"));
-      await startWebhookWorker(boss, database, createLogger("silent"), { retryScheduleMs: [50, 50, 50], pollingIntervalSeconds: 0.5 });
+      await startWebhookWorker(boss, database, createLogger("silent"), {
+        ...LOCAL,
+        retryScheduleMs: [50, 50, 50],
+        pollingIntervalSeconds: 0.5,
+        notifyPollingIntervalSeconds: 0.5,
+      });
     });
     afterAll(() => stopQueue(boss));
 
@@ -209,3 +253,73 @@ describe.each(TEST_BACKENDS)("webhook delivery on %s", (kind) => {
     });
   });
 });
+
+describe.each(TEST_BACKENDS)("webhook worker: woken on commit, fair between merchants, on %s", (kind) => {
+  let database: Database;
+  let boss: Queue;
+  let worker: WebhookWorker;
+  const receivers: WebhookReceiver[] = [];
+  /** Polls so rare that nothing in these tests can be delivered through a poll. */
+  const NO_POLL = { pollingIntervalSeconds: 600, notifyPollingIntervalSeconds: 600 };
+  beforeAll(async () => {
+    database = await openTestDb(kind);
+    boss = await startQueue(database, createLogger("silent"));
+    // A long attempt timeout: a hanging receiver really hangs for the whole test.
+    worker = await startWebhookWorker(boss, database, createLogger("silent"), { ...LOCAL, ...NO_POLL, timeoutMs: 120_000, limits: { perMerchant: 2 } });
+  });
+  afterAll(async () => {
+    // Closing the receivers ends hanging attempts, so the worker can stop.
+    await Promise.all(receivers.map((r) => r.close()));
+    await worker.stop();
+    await stopQueue(boss);
+    await database.close();
+  });
+  async function hook(statuses: Parameters<typeof receiver>[0]) {
+    const r = await receiver(statuses);
+    receivers.push(r);
+    return r;
+  }
+  const status = async (eventId: string) => (await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)))[0].status;
+  const delivered = (eventId: string, what: string) => until(async () => ((await status(eventId)) === "delivered" ? true : undefined), what);
+
+  it("an event enqueued after commit is delivered at once, not at the next poll", async () => {
+    const r = await hook([200]);
+    const { eventId } = await paidEventIn(database, r.url, boss);
+    // The poll is ten minutes away: only the NOTIFY wake-up can deliver within `until`'s 30 s.
+    await delivered(eventId, "the woken delivery");
+    expect(r.requests).toHaveLength(1);
+  });
+
+  it.runIf(kind === "postgres")("another process's enqueue wakes this worker through PostgreSQL NOTIFY", async () => {
+    const r = await hook([200]);
+    const other = await openDb({ databaseUrl: database.connectionString! });
+    const otherBoss = await startQueue(other, createLogger("silent"));
+    try {
+      const { eventId } = await paidEventIn(other, r.url); // committed by the other process, not enqueued
+      await enqueueWebhookEvents(otherBoss, [eventId]);
+      await delivered(eventId, "the delivery woken from another process");
+      expect(r.requests).toHaveLength(1);
+    } finally {
+      await stopQueue(otherBoss);
+      await other.close();
+    }
+  });
+
+  it("one merchant's hanging endpoint does not hold up another merchant's events", async () => {
+    const hanging = await hook(() => "hang");
+    const fine = await hook([200]);
+    // More of A's events than a fetch takes at once, queued before B's.
+    const first = await paidEventIn(database, hanging.url, boss);
+    const stuck = [first.eventId];
+    for (let i = 0; i < 11; i++) stuck.push((await paidEventIn(database, hanging.url, boss, first.userId)).eventId);
+    const b = await paidEventIn(database, fine.url, boss);
+
+    await delivered(b.eventId, "merchant B's delivery");
+    expect(fine.requests).toHaveLength(1);
+    // A's are still hanging, at most two at a time, none finished.
+    expect(worker.dispatcher.inFlight(first.userId)).toBeLessThanOrEqual(2);
+    expect(hanging.requests.length).toBeLessThanOrEqual(2);
+    for (const id of stuck) expect(await status(id)).toBe("pending");
+  });
+});
+

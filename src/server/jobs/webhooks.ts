@@ -214,7 +214,6 @@ export async function deliverWebhookEvent(
         attempt: event.attempts + 1,
         url: integration.apiHook!,
         ...sent,
-        responseBody: null,
         nextRetryAt,
         manual: options.manual ?? false,
         startedAt,
@@ -310,29 +309,69 @@ export async function attemptsOf(db: Db, eventIds: readonly string[]): Promise<M
 }
 
 export interface WebhookWorkerOptions extends WebhookOptions {
-  /** pg-boss polling period of the delivery queue (seconds, ≥ 0.5). */
+  /** Fallback poll of the delivery queue when LISTEN/NOTIFY is unavailable (seconds, ≥ 0.5). */
   pollingIntervalSeconds?: number;
-  /** Deliveries run side by side per fetch. */
+  /** Backstop poll while NOTIFY wakes the worker; it picks up retries that come due (seconds, ≥ 0.5). */
+  notifyPollingIntervalSeconds?: number;
+  /** Jobs taken per fetch (they are handed to the dispatcher, not awaited). */
   batchSize?: number;
+  /** In-flight caps, per merchant and in all. */
+  limits?: Partial<DispatcherLimits>;
 }
 
-/** Starts the delivery worker and the sweeper on the app's queue, and sweeps once at start. */
-export async function startWebhookWorker(boss: Queue, database: Database, log: Logger, options: WebhookWorkerOptions = {}): Promise<void> {
+export interface WebhookWorker {
+  dispatcher: WebhookDispatcher;
+  /** Takes no new jobs and waits for the deliveries in flight. */
+  stop(): Promise<void>;
+}
+
+/** The owners of some events, for the dispatcher's per-merchant turns. */
+async function ownersOf(db: Db, eventIds: readonly string[]): Promise<Map<string, string>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: webhookEvents.id, userId: webhookEvents.userId })
+    .from(webhookEvents)
+    .where(inArray(webhookEvents.id, [...eventIds]));
+  return new Map(rows.map((r) => [r.id, r.userId]));
+}
+
+/**
+ * Starts the delivery worker and the sweeper on the app's queue, and sweeps once at start.
+ * A new job wakes the worker at once: the delivery queue is notify-enabled and the queue listens
+ * (pg-boss LISTEN/NOTIFY, in process on PGlite, across processes on PostgreSQL), the poll being
+ * only a backstop. The worker hands each job to the fair dispatcher and returns, so one merchant's
+ * slow endpoint never holds up the fetch of other merchants' events.
+ */
+export async function startWebhookWorker(boss: Queue, database: Database, log: Logger, options: WebhookWorkerOptions = {}): Promise<WebhookWorker> {
   const deps: WebhookDeps = { db: database.db, queue: boss, log };
-  await boss.createQueue(WEBHOOK_QUEUES.deliver);
+  const dispatcher = new WebhookDispatcher(
+    (task) =>
+      deliverWebhookEvent(deps, task.eventId, { ...options, manual: task.manual }).catch((err: unknown) =>
+        log.error({ err, eventId: task.eventId }, "webhook delivery failed; the sweeper will retry"),
+      ),
+    options.limits,
+  );
+  await boss.createQueue(WEBHOOK_QUEUES.deliver, { notify: true });
+  // Databases made before the queue was notify-enabled: createQueue leaves an existing queue as it is.
+  await boss.updateQueue(WEBHOOK_QUEUES.deliver, { notify: true });
   await boss.createQueue(WEBHOOK_QUEUES.sweep);
   await boss.work<{ eventId: string; manual?: boolean }>(
     WEBHOOK_QUEUES.deliver,
-    // pg-boss's shortest poll: a merchant hears of a payment about 0.25 s after it, on average, instead of 0.5 s.
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: options.batchSize ?? 8 },
+    {
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+      notifyPollingIntervalSeconds: options.notifyPollingIntervalSeconds ?? 5,
+      batchSize: options.batchSize ?? 50,
+      burstWhenBatchFull: true,
+    },
     async (jobs) => {
-      await Promise.all(
-        jobs.map((job) =>
-          deliverWebhookEvent(deps, job.data.eventId, { ...options, manual: job.data.manual }).catch((err: unknown) =>
-            log.error({ err, eventId: job.data.eventId }, "webhook delivery failed; the sweeper will retry"),
-          ),
-        ),
+      const owners = await ownersOf(
+        database.db,
+        jobs.map((j) => j.data.eventId),
       );
+      for (const job of jobs) {
+        const userId = owners.get(job.data.eventId);
+        if (userId) dispatcher.offer({ eventId: job.data.eventId, userId, manual: job.data.manual });
+      }
     },
   );
   await boss.schedule(WEBHOOK_QUEUES.sweep, WEBHOOK_SWEEP_CRON);
@@ -341,4 +380,11 @@ export async function startWebhookWorker(boss: Queue, database: Database, log: L
     if (n > 0) log.info({ n }, "webhook sweeper re-enqueued due events");
   });
   await sweepWebhookEvents(deps, options.now?.());
+  return {
+    dispatcher,
+    stop: async () => {
+      await boss.offWork(WEBHOOK_QUEUES.deliver);
+      await dispatcher.idle();
+    },
+  };
 }

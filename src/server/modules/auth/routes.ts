@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
-import { ApiError, ErrorBody } from "../../http/errors";
+import { ApiError } from "../../http/errors";
+import { errorResponses } from "../../http/openapi";
 import { requireMerchant } from "./middleware";
 import { rateLimit } from "../../http/rate-limit";
 import { ConfigSchema } from "../chains/dto";
@@ -36,8 +37,6 @@ const SigninChallenge = z
   })
   .openapi("SigninChallenge");
 
-const errors = (codes: number[]) =>
-  Object.fromEntries(codes.map((code) => [code, { description: "Error", content: { "application/json": { schema: ErrorBody } } }]));
 
 const signinRoute = createRoute({
   method: "post",
@@ -52,7 +51,7 @@ const signinRoute = createRoute({
       description: "Signed in",
       content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto }).extend(ConfigSchema.shape) }) } },
     },
-    ...errors([400, 401, 429]),
+    ...errorResponses(400, 401, 429),
   },
 });
 
@@ -65,7 +64,7 @@ const nonceRoute = createRoute({
   request: { body: { content: { "application/json": { schema: NonceBody } }, required: true } },
   responses: {
     200: { description: "The challenge", content: { "application/json": { schema: z.object({ data: SigninChallenge }) } } },
-    ...errors([400, 429]),
+    ...errorResponses(400, 429),
   },
 });
 
@@ -77,7 +76,7 @@ const acceptTermsRoute = createRoute({
   security: [{ bearer: [] }],
   responses: {
     200: { description: "Accepted", content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto }) }) } } },
-    ...errors([401]),
+    ...errorResponses(401),
   },
 });
 
@@ -89,7 +88,7 @@ const signoutRoute = createRoute({
   security: [{ bearer: [] }],
   responses: {
     200: { description: "Signed out", content: { "application/json": { schema: z.object({ success: z.boolean() }) } } },
-    ...errors([401]),
+    ...errorResponses(401),
   },
 });
 
@@ -101,7 +100,7 @@ const sessionRoute = createRoute({
   security: [{ bearer: [] }],
   responses: {
     200: { description: "The merchant", content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto }) }) } } },
-    ...errors([401]),
+    ...errorResponses(401),
   },
 });
 

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
 import { ApiError, ErrorBody } from "../../http/errors";
+import { errorResponses, json } from "../../http/openapi";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
 import { NoEndpointError, redeliverWebhookEvent, type WebhookAttemptRow, type WebhookEventRow } from "../../jobs/webhooks";
 import type { UserRow } from "../auth/service";
@@ -103,8 +104,6 @@ function toDeliveryDto(event: WebhookEventRow, attempts: WebhookAttemptRow[]): z
   };
 }
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const errors = (codes: number[]) => Object.fromEntries(codes.map((code) => [code, { description: "Error", content: json(ErrorBody) }]));
 const common = { tags: ["Integrations"], security: [{ bearer: [] }] };
 const SaveError = ErrorBody.extend({ success: z.literal(false), errors: z.record(z.string(), z.string()) }).openapi("IntegrationSaveError");
 
@@ -113,7 +112,7 @@ const readRoute = createRoute({
   method: "get",
   path: "/integrations",
   summary: "The merchant's account id, webhook secret, endpoint, callback and e-commerce settings",
-  responses: { 200: { description: "Integration settings", content: json(z.object({ data: IntegrationDto })) }, ...errors([401, 403]) },
+  responses: { 200: { description: "Integration settings", content: json(z.object({ data: IntegrationDto })) }, ...errorResponses(401, 403) },
 });
 
 const saveRoute = createRoute({
@@ -126,7 +125,7 @@ const saveRoute = createRoute({
   responses: {
     200: { description: "Saved", content: json(z.object({ success: z.literal(true), errors: z.null(), data: IntegrationDto })) },
     400: { description: "Invalid fields", content: json(SaveError) },
-    ...errors([401, 403]),
+    ...errorResponses(401, 403),
   },
 });
 
@@ -136,7 +135,7 @@ const regenerateRoute = createRoute({
   path: "/integrations/regenerate",
   summary: "Replace the webhook signing secret",
   description: "Webhooks sent from now on, retries included, are signed with the new secret.",
-  responses: { 200: { description: "Regenerated", content: json(z.object({ success: z.literal(true), data: IntegrationDto })) }, ...errors([401, 403]) },
+  responses: { 200: { description: "Regenerated", content: json(z.object({ success: z.literal(true), data: IntegrationDto })) }, ...errorResponses(401, 403) },
 });
 
 const deliveriesRoute = createRoute({
@@ -152,7 +151,7 @@ const deliveriesRoute = createRoute({
   },
   responses: {
     200: { description: "A page of deliveries", content: json(z.object({ data: z.object({ list: z.array(DeliveryDto), next: z.string().nullable() }) })) },
-    ...errors([400, 401, 403]),
+    ...errorResponses(400, 401, 403),
   },
 });
 
@@ -163,7 +162,7 @@ const redeliverRoute = createRoute({
   summary: "Send a webhook event again",
   description: "Starts a new delivery with the full retry schedule. 409 `no_endpoint` without a webhook endpoint.",
   request: { params: z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" } }) }) },
-  responses: { 202: { description: "Queued", content: json(z.object({ success: z.literal(true), data: DeliveryDto })) }, ...errors([401, 403, 404, 409]) },
+  responses: { 202: { description: "Queued", content: json(z.object({ success: z.literal(true), data: DeliveryDto })) }, ...errorResponses(401, 403, 404, 409) },
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

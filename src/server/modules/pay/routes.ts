@@ -1,15 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
-import { ErrorBody } from "../../http/errors";
+import { errorResponses } from "../../http/openapi";
 import { rateLimit } from "../../http/rate-limit";
 import { PayableProductSchema, PaymentProgressSchema, PaymentTransactionInfoSchema, StartPaymentBody } from "./dto";
 import { readPayableProduct } from "./product";
 import { readPaymentProgress } from "./progress";
 import { startPayment } from "./start";
 
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, { description: "Error", content: { "application/json": { schema: ErrorBody } } }]));
 const idParam = z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "Qx7PaLk2mN3r" });
 
 const productRoute = createRoute({
@@ -19,7 +17,7 @@ const productRoute = createRoute({
   summary: "A payable zLink as the payer sees it",
   description: "No account needed. 404 when the link is unknown or disabled.",
   request: { params: z.object({ id: idParam }) },
-  responses: { 200: { description: "Payable", content: { "application/json": { schema: z.object({ data: PayableProductSchema }) } } }, ...errors(404, 503) },
+  responses: { 200: { description: "Payable", content: { "application/json": { schema: z.object({ data: PayableProductSchema }) } } }, ...errorResponses(404, 503) },
 });
 
 const startRoute = createRoute({
@@ -32,7 +30,7 @@ const startRoute = createRoute({
   request: { params: z.object({ id: idParam }), body: { content: { "application/json": { schema: StartPaymentBody } }, required: true } },
   responses: {
     200: { description: "Started", content: { "application/json": { schema: z.object({ data: PaymentTransactionInfoSchema }) } } },
-    ...errors(400, 403, 404, 409, 429, 503),
+    ...errorResponses(400, 403, 404, 409, 429, 503),
   },
 });
 
@@ -43,7 +41,7 @@ const progressRoute = createRoute({
   summary: "Progress of a payment",
   description: "initiated → paid (confirmed) → validated (finalized), or failed with a reason.",
   request: { params: z.object({ payment: z.string().min(1).max(64).openapi({ param: { name: "payment", in: "path" } }) }) },
-  responses: { 200: { description: "Progress", content: { "application/json": { schema: z.object({ data: PaymentProgressSchema }) } } }, ...errors(404) },
+  responses: { 200: { description: "Progress", content: { "application/json": { schema: z.object({ data: PaymentProgressSchema }) } } }, ...errorResponses(404) },
 });
 
 /** The payer API on the payments origin: no account, the link id and the payment id are the capabilities. */

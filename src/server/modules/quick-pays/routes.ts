@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
-import { ApiError, ErrorBody } from "../../http/errors";
+import { ApiError } from "../../http/errors";
+import { errorResponses, json } from "../../http/openapi";
 import { requireMerchant } from "../auth/middleware";
 import { requirePermission } from "../../http/permissions";
 import { origins } from "../../env";
@@ -44,9 +45,6 @@ const InstructionsParams = IdParam.extend({
   user: z.string().max(64).openapi({ param: { name: "user", in: "path" }, description: "The merchant's `_id`" }),
 });
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const errors = (codes: number[]) =>
-  Object.fromEntries(codes.map((code) => [code, { description: "Error", content: json(ErrorBody) }]));
 const common = { tags: ["zLink"], security: [{ bearer: [] }] };
 const Info = z.object({ data: z.object({ info: QuickPayDto }) });
 const InfoWithKey = z.object({ data: z.object({ key: z.string(), info: QuickPayDto }) });
@@ -56,7 +54,7 @@ const listRoute = createRoute({
   method: "get",
   path: "/quick-pays",
   summary: "The merchant's zLinks, newest first",
-  responses: { 200: { description: "zLinks with their payment info", content: json(z.object({ data: z.array(QuickPayDto) })) }, ...errors([401, 403]) },
+  responses: { 200: { description: "zLinks with their payment info", content: json(z.object({ data: z.array(QuickPayDto) })) }, ...errorResponses(401, 403) },
 });
 
 const createRouteDef = createRoute({
@@ -66,7 +64,7 @@ const createRouteDef = createRoute({
   summary: "Create a zLink",
   description: "SPEC §5 rules; an amount under 0.1 answers 400 `amount_too_small`. The first save marks the merchant onboarded.",
   request: { body: { content: json(SaveBody), required: true } },
-  responses: { 201: { description: "Created", content: json(Info) }, ...errors([400, 401, 403]) },
+  responses: { 201: { description: "Created", content: json(Info) }, ...errorResponses(400, 401, 403) },
 });
 
 const readRoute = createRoute({
@@ -75,7 +73,7 @@ const readRoute = createRoute({
   path: "/quick-pays/update/{id}",
   summary: "Read a zLink to edit it",
   request: { params: IdParam },
-  responses: { 200: { description: "The zLink and its edit key", content: json(InfoWithKey) }, ...errors([401, 403, 404]) },
+  responses: { 200: { description: "The zLink and its edit key", content: json(InfoWithKey) }, ...errorResponses(401, 403, 404) },
 });
 
 const updateRoute = createRoute({
@@ -85,7 +83,7 @@ const updateRoute = createRoute({
   summary: "Update a zLink",
   description: "A disabled zLink (409 `zlink_disabled`) or one with a payment (409 `zlink_paid`) can't be changed.",
   request: { params: IdParam, body: { content: json(UpdateBody), required: true } },
-  responses: { 200: { description: "Updated", content: json(InfoWithKey) }, ...errors([400, 401, 403, 404, 409]) },
+  responses: { 200: { description: "Updated", content: json(InfoWithKey) }, ...errorResponses(400, 401, 403, 404, 409) },
 });
 
 const disableRoute = createRoute({
@@ -95,7 +93,7 @@ const disableRoute = createRoute({
   summary: "Disable a zLink for good",
   description: "Permanent: shared links and buttons stop working, and the zLink can't be edited or enabled again.",
   request: { params: IdParam, body: { content: json(DisableBody), required: true } },
-  responses: { 200: { description: "Disabled", content: json(Info.extend({ success: z.boolean() })) }, ...errors([400, 401, 403, 404, 409]) },
+  responses: { 200: { description: "Disabled", content: json(Info.extend({ success: z.boolean() })) }, ...errorResponses(400, 401, 403, 404, 409) },
 });
 
 const instructionsRoute = createRoute({
@@ -107,7 +105,7 @@ const instructionsRoute = createRoute({
   request: { params: InstructionsParams },
   responses: {
     200: { description: "Instructions", content: json(z.object({ data: z.object({ page_link: z.string(), hashedId: z.string() }) })) },
-    ...errors([401, 403, 404, 409]),
+    ...errorResponses(401, 403, 404, 409),
   },
 });
 

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
-import { ApiError, ErrorBody } from "../../http/errors";
+import { ApiError } from "../../http/errors";
+import { errorResponses } from "../../http/openapi";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
 import { chainById, solanaChainFor } from "@/lib/chains";
 import { attachWallet, listWallets, type WalletRow } from "./service";
@@ -41,8 +42,6 @@ const AttachBody = z
   })
   .openapi("AttachWalletRequest");
 
-const errors = (codes: number[]) =>
-  Object.fromEntries(codes.map((code) => [code, { description: "Error", content: { "application/json": { schema: ErrorBody } } }]));
 
 const listRoute = createRoute({
   method: "get",
@@ -56,7 +55,7 @@ const listRoute = createRoute({
       description: "Wallets, oldest first",
       content: { "application/json": { schema: z.object({ data: z.object({ chain: z.number().int(), wallets: z.array(WalletDto) }) }) } },
     },
-    ...errors([401, 403]),
+    ...errorResponses(401, 403),
   },
 });
 
@@ -71,7 +70,7 @@ const attachRoute = createRoute({
   request: { body: { content: { "application/json": { schema: AttachBody } }, required: true } },
   responses: {
     201: { description: "Attached", content: { "application/json": { schema: z.object({ data: z.object({ wallet: WalletDto }) }) } } },
-    ...errors([400, 401, 403, 409]),
+    ...errorResponses(400, 401, 403, 409),
   },
 });
 
