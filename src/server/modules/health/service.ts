@@ -23,3 +23,8 @@ export async function readHealth({ env, database, log, startedAt }: AppDeps) {
     };
   }
 }
+
+/** What any caller may see: no mode, database kind or migration, which help an attacker more than a monitor. */
+export function publicHealth(health: Awaited<ReturnType<typeof readHealth>>) {
+  return { status: health.status, database: { reachable: health.database.reachable }, uptimeSeconds: health.uptimeSeconds };
+}
