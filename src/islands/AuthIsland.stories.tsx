@@ -93,11 +93,19 @@ const newMerchant: SessionUser = {
   validTill: new Date(Date.now() + 3600_000).toISOString(),
   settings: { permissions: ["quickpay"], rampOnly: false, isOnboarded: false },
 };
+/** The nonce challenge the story's server hands out before a sign-in. */
+const challenge = {
+  domain: "localhost:4321",
+  uri: "http://localhost:4321",
+  chainId: "solana:devnet",
+  nonce: "0123456789abcdef0123456789abcdef",
+  expiresAt: new Date(Date.now() + 300_000).toISOString(),
+};
 /** The server side of /auth (answered through `fetch`); a fresh one per story. */
 let api: ApiClient;
 const authApi = (): ApiClient => ({
   get: fn(async () => ({ success: true })) as ApiClient["get"],
-  post: fn(async () => ({ data: { user: newMerchant } })) as ApiClient["post"],
+  post: fn(async (path: string) => (path === "/auth/nonce" ? { data: challenge } : { data: { user: newMerchant } })) as ApiClient["post"],
   put: fn() as ApiClient["put"],
   delete: fn() as ApiClient["delete"],
 });
@@ -175,9 +183,16 @@ export const FirstSignInTermsRejected: Story = {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole("button", { name: `Continue with ${WALLET_NAME}` }));
     const terms = await within(document.body).findByRole("dialog", { name: "Terms of service" });
+    await expect(api.post).toHaveBeenCalledWith("/auth/nonce", { publicKey: STORY_WALLET });
     await expect(api.post).toHaveBeenCalledWith(
       "/solana-signin",
-      expect.objectContaining({ publicKey: STORY_WALLET, signature: Array(64).fill(7), message: expect.stringMatching(/^Sign in to zPay\./) }),
+      expect.objectContaining({
+        publicKey: STORY_WALLET,
+        signature: Array(64).fill(7),
+        message: expect.stringMatching(
+          new RegExp(`^localhost:4321 wants you to sign in with your Solana account:\n${STORY_WALLET}\n\nSign in to zPay\\. [^]*\nNonce: ${challenge.nonce}\n`),
+        ),
+      }),
     );
     await expect($session.get()).toMatchObject({ publicKey: STORY_WALLET, acceptedTerms: false });
     await userEvent.click(within(terms).getByRole("button", { name: "Reject" }));

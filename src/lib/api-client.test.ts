@@ -45,6 +45,12 @@ describe("api client", () => {
     expect(err.isSessionProblem).toBe(true);
   });
 
+  it("does not flag a 401 asking for a fresh sign-in as a session problem", async () => {
+    const body = JSON.stringify({ message: "For your security, please sign in again", code: "fresh_sign_in_required" });
+    const err = (await createApiClient({ fetch: respond(401, body) }).get("/integrations").catch((e) => e)) as ApiRequestError;
+    expect(err).toMatchObject({ status: 401, isSessionProblem: false, needsFreshSignIn: true, message: "For your security, please sign in again" });
+  });
+
   it("turns a network failure into an error with status 0", async () => {
     const fetch = vi.fn(async () => {
       throw new TypeError("Failed to fetch");

@@ -14,9 +14,18 @@ export class ApiRequestError extends Error {
     this.name = "ApiRequestError";
   }
 
-  /** A 401/403: the session is gone or not allowed; the shell logs the merchant out. */
+  /**
+   * A 401/403: the session is gone or not allowed; the shell logs the merchant out. Not when the
+   * session is fine but the change needs a recent sign-in (`fresh_sign_in_required`): the screen
+   * shows the server's message and the merchant signs in again.
+   */
   get isSessionProblem(): boolean {
-    return this.status === 401 || this.status === 403;
+    return (this.status === 401 || this.status === 403) && !this.needsFreshSignIn;
+  }
+
+  /** The server wants a sign-in younger than its FRESH_SIGN_IN_MINUTES before this change. */
+  get needsFreshSignIn(): boolean {
+    return this.code === "fresh_sign_in_required";
   }
 }
 

@@ -43,6 +43,17 @@ describe("session expiry", () => {
     expect(onExpired).not.toHaveBeenCalled();
   });
 
+  it("a 401 asking for a fresh sign-in keeps the session (the screen shows the server's message)", async () => {
+    setSession(user);
+    const onExpired = vi.fn();
+    const api = createApiClient({
+      fetch: async () => new Response(JSON.stringify({ message: "Please sign in again", code: "fresh_sign_in_required" }), { status: 401 }),
+    });
+    await expect(withSessionExpiry(api, onExpired).post("/wallet/networks", {})).rejects.toMatchObject({ message: "Please sign in again" });
+    expect(onExpired).not.toHaveBeenCalled();
+    expect($session.get()).not.toBeNull();
+  });
+
   it("shows the expiry toast, then after 2 s clears the session and opens /auth, once", () => {
     vi.useFakeTimers();
     setSession(user);

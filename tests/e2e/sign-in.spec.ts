@@ -37,6 +37,14 @@ test.describe("merchant sign-in", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0); // the onboarding flag remembers the tour
   });
 
+  test("a wallet with Sign-In With Solana signs in through solana:signIn", async ({ page }) => {
+    const wallet = createSolanaTestWallet("zPay Sign-In Wallet", { signIn: true });
+    await startSignIn(page, wallet);
+    await page.getByRole("dialog").getByRole("button", { name: "Accept" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(wallet.requests).toEqual(["connect", "signIn"]);
+  });
+
   test("rejecting the terms disconnects the wallet and keeps the merchant out", async ({ page }) => {
     const wallet = createSolanaTestWallet();
     await startSignIn(page, wallet);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useWallet } from "@solana/wallet-adapter-react";
 import type { WalletName } from "@solana/wallet-adapter-base";
 import type { ApiClient } from "@/lib/api-client";
-import { buildSigninMessage } from "@/lib/signin-message";
+import { buildSigninMessage, signinFields, signinInput, type SigninChallenge } from "@/lib/signin-message";
 import type { SessionUser } from "@/stores/session";
 import type { SignInPhase } from "./sign-in-panel";
 
@@ -10,12 +10,31 @@ function reason(err: unknown): string {
   return err instanceof Error && err.message ? err.message : String(err);
 }
 
+type WalletSigning = Pick<ReturnType<typeof useWallet>, "signIn" | "signMessage">;
+
 /**
- * Sign-in with the wallet adapter: select → connect → sign the message → POST /solana-signin.
+ * Proves `address` holds its key for a server challenge: with the wallet's own Sign-In With
+ * Solana (`solana:signIn`, where the wallet shows and checks the site itself) when it has it,
+ * else by signing the same message text with `signMessage`.
+ */
+async function signChallenge({ signIn, signMessage }: WalletSigning, challenge: SigninChallenge, address: string) {
+  const fields = signinFields(challenge, address);
+  if (signIn) {
+    const output = await signIn(signinInput(fields));
+    return { message: new TextDecoder().decode(output.signedMessage), signature: output.signature };
+  }
+  if (!signMessage) throw new Error("This wallet cannot sign messages.");
+  const message = buildSigninMessage(fields);
+  return { message, signature: await signMessage(new TextEncoder().encode(message)) };
+}
+
+/**
+ * Sign-in with the wallet adapter: select → connect → ask the server for a nonce → sign the
+ * Sign-In With Solana message → POST /solana-signin.
  * Selecting only takes effect on the next render, so each step runs from an effect.
  */
 export function useSolanaSignIn({ api, referralCode, onSignedIn }: { api: ApiClient; referralCode: string | null; onSignedIn: (user: SessionUser) => void }) {
-  const { wallets, wallet, select, connect, disconnect, connected, connecting, publicKey, signMessage } = useWallet();
+  const { wallets, wallet, select, connect, disconnect, connected, connecting, publicKey, signMessage, signIn } = useWallet();
   const [phase, setPhase] = useState<SignInPhase>("idle");
   const [error, setError] = useState<string | null>(null);
   const step = useRef<"none" | "connect" | "sign">("none");
@@ -53,13 +72,13 @@ export function useSolanaSignIn({ api, referralCode, onSignedIn }: { api: ApiCli
     step.current = "none";
     void (async () => {
       try {
-        if (!signMessage) throw new Error("This wallet cannot sign messages.");
         setPhase("signing");
-        const message = buildSigninMessage();
-        const signature = await signMessage(new TextEncoder().encode(message));
+        const address = publicKey.toBase58();
+        const { data: challenge } = await api.post<{ data: SigninChallenge }>("/auth/nonce", { publicKey: address });
+        const { message, signature } = await signChallenge({ signIn, signMessage }, challenge, address);
         setPhase("verifying");
         const res = await api.post<{ data: { user: SessionUser } }>("/solana-signin", {
-          publicKey: publicKey.toBase58(),
+          publicKey: address,
           signature: Array.from(signature),
           message,
           ...(referralCode ? { referralCode } : {}),
@@ -71,7 +90,7 @@ export function useSolanaSignIn({ api, referralCode, onSignedIn }: { api: ApiCli
         void disconnect().catch(() => {});
       }
     })();
-  }, [connected, publicKey, signMessage, api, referralCode, onSignedIn, fail, disconnect]);
+  }, [connected, publicKey, signMessage, signIn, api, referralCode, onSignedIn, fail, disconnect]);
 
   return {
     wallets: wallets.map((w) => ({ name: w.adapter.name as string, icon: w.adapter.icon })),

@@ -29,7 +29,7 @@ describe.each(TEST_BACKENDS)("fresh sign-in for sensitive changes on %s", (kind)
     return merchant;
   }
 
-  const sensitive: [string, string, (auth: Record<string, string>) => Promise<Response>][] = [
+  const sensitive: [string, string, (auth: Record<string, string>) => Response | Promise<Response>][] = [
     ["reading the webhook secret", "GET /integrations", (auth) => app.request("/api/integrations", { headers: auth })],
     [
       "rotating the webhook secret",
