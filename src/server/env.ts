@@ -22,6 +22,8 @@ export const envSchema = z
       (v) => (v === "true" ? "1" : v === "false" ? "0" : emptyToUndefined(v)),
       z.coerce.number().int().min(0).max(16).default(0),
     ),
+    /** Show mode and database kind on /api/health to every caller, not only to local ones. */
+    HEALTH_DETAILS: z.stringbool().default(false),
     SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Reading or rotating the webhook secret and changing the receiving wallet need a sign-in this recent (minutes). */
     FRESH_SIGN_IN_MINUTES: z.coerce.number().int().min(1).default(10),
