@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { chainById } from "@/lib/chains";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
-import { ApiError, ErrorBody } from "../../http/errors";
+import { ApiError } from "../../http/errors";
+import { errorResponses } from "../../http/openapi";
 import { RecordedTransactionSchema, type RecordedTransactionDto } from "./dto";
 import { readEvmTransaction } from "./evm";
 import { isSolanaSignature, readSolanaTransaction } from "./solana";
@@ -21,7 +22,7 @@ const route = createRoute({
   },
   responses: {
     200: { description: "Recorded", content: { "application/json": { schema: z.object({ data: RecordedTransactionSchema }) } } },
-    ...Object.fromEntries([400, 404].map((s) => [s, { description: "Error", content: { "application/json": { schema: ErrorBody } } }])),
+    ...errorResponses(400, 404),
   },
 });
 

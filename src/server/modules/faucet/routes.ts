@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps, AppEnv } from "../../http/context";
-import { ApiError, ErrorBody } from "../../http/errors";
+import { ApiError } from "../../http/errors";
+import { errorResponses } from "../../http/openapi";
 import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { STABLECOINS } from "../../chains/runtime";
 import { grantFromFaucet } from "./service";
@@ -35,7 +36,7 @@ const route = createRoute({
   request: { body: { content: { "application/json": { schema: FaucetBody } }, required: true } },
   responses: {
     200: { description: "Sent", content: { "application/json": { schema: z.object({ data: FaucetGrant }) } } },
-    ...Object.fromEntries([400, 403, 429].map((s) => [s, { description: "Error", content: { "application/json": { schema: ErrorBody } } }])),
+    ...errorResponses(400, 403, 429),
   },
 });
 

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
-import { ApiError, ErrorBody } from "../../http/errors";
+import { ApiError } from "../../http/errors";
+import { errorResponses } from "../../http/openapi";
 import { BUNDLED_LIST, SanctionsList, refreshedListPath } from "./list";
 
 const CheckBody = z
@@ -16,8 +17,6 @@ const CheckBody = z
 
 const Result = z.object({ data: z.object({ passed: z.boolean() }) }).openapi("SanctionCheckResult");
 
-const errors = Object.fromEntries([400, 503].map((s) => [s, { description: "Error", content: { "application/json": { schema: ErrorBody } } }]));
-
 const postRoute = createRoute({
   method: "post",
   path: "/v2/wallet-sanction-status",
@@ -28,7 +27,7 @@ const postRoute = createRoute({
     query: z.object({ sessionId: z.string().max(128).optional() }),
     body: { content: { "application/json": { schema: CheckBody } }, required: true },
   },
-  responses: { 200: { description: "Checked", content: { "application/json": { schema: Result } } }, ...errors },
+  responses: { 200: { description: "Checked", content: { "application/json": { schema: Result } } }, ...errorResponses(400, 503) },
 });
 
 const getRoute = createRoute({
@@ -37,7 +36,7 @@ const getRoute = createRoute({
   tags: ["Payer"],
   summary: "Check a wallet (query form)",
   request: { query: z.object({ wallet: z.string().trim().min(1).max(128), sessionId: z.string().max(128).optional() }) },
-  responses: { 200: { description: "Checked", content: { "application/json": { schema: Result } } }, ...errors },
+  responses: { 200: { description: "Checked", content: { "application/json": { schema: Result } } }, ...errorResponses(400, 503) },
 });
 
 const lists = new WeakMap<AppDeps, SanctionsList>();

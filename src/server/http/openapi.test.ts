@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { openDb, type Database } from "../db/client";
+import { testDeps } from "../testing/deps";
+import { ErrorBody } from "./errors";
+import { errorResponses, jsonContent } from "./openapi";
+
+describe("OpenAPI helpers", () => {
+  it("declare each error status with the one error body and what the status means", () => {
+    const responses = errorResponses(401, 404);
+    expect(Object.keys(responses)).toEqual(["401", "404"]);
+    expect(responses[404]).toEqual(jsonContent(ErrorBody, "Not found"));
+    expect(responses[401]!.content["application/json"].schema).toBe(ErrorBody);
+  });
+});
+
+type Response = { description: string; content?: Record<string, { schema: { $ref?: string } }> };
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
+  components: { schemas: Record<string, { required?: string[] }> };
+};
+
+describe("the published OpenAPI document", () => {
+  let database: Database;
+  let doc: Doc;
+  beforeAll(async () => {
+    database = await openDb({ memory: true });
+    doc = (await (await createApp(testDeps(database)).request("/api/openapi.json")).json()) as Doc;
+  });
+  afterAll(() => database.close());
+
+  const errorResponsesOf = () =>
+    Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, op]) =>
+        Object.entries(op.responses)
+          .filter(([status]) => Number(status) >= 400)
+          .map(([status, response]) => ({ where: `${method.toUpperCase()} ${path} ${status}`, response })),
+      ),
+    );
+
+  it("gives every error response the error body ({ message, code }) and a description of its own", () => {
+    const errors = errorResponsesOf().filter((e) => e.where !== "GET /health 503"); // health answers its own report
+    expect(errors.length).toBeGreaterThan(10);
+    for (const { where, response } of errors) {
+      const ref = response.content?.["application/json"]?.schema.$ref ?? "";
+      const schema = doc.components.schemas[ref.replace("#/components/schemas/", "")];
+      expect(schema?.required, where).toEqual(expect.arrayContaining(["message", "code"]));
+      expect(response.description, where).not.toBe("Error");
+    }
+  });
+
+  it("says what a status means on the merchant API", () => {
+    const create = doc.paths["/quick-pays/create"]!.post!.responses;
+    expect(create["401"]!.description).toBe("No session, or it expired");
+    expect(create["400"]!.description).toMatch(/^Invalid request/);
+  });
+});
