@@ -14,10 +14,11 @@ describe("OpenAPI helpers", () => {
   });
 });
 
-type Response = { description: string; content?: Record<string, { schema: { $ref?: string } }> };
+type Schema = { $ref?: string; required?: string[]; allOf?: Schema[] };
+type Response = { description: string; content?: Record<string, { schema: Schema }> };
 type Doc = {
   paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
-  components: { schemas: Record<string, { required?: string[] }> };
+  components: { schemas: Record<string, Schema> };
 };
 
 describe("the published OpenAPI document", () => {
@@ -28,6 +29,12 @@ describe("the published OpenAPI document", () => {
     doc = (await (await createApp(testDeps(database)).request("/api/openapi.json")).json()) as Doc;
   });
   afterAll(() => database.close());
+
+  /** Required properties of a schema, through references and `allOf` (an extended error body). */
+  const requiredOf = (schema: Schema): string[] => {
+    if (schema.$ref) return requiredOf(doc.components.schemas[schema.$ref.replace("#/components/schemas/", "")] ?? {});
+    return [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap(requiredOf)];
+  };
 
   const errorResponsesOf = () =>
     Object.entries(doc.paths).flatMap(([path, operations]) =>
@@ -42,9 +49,7 @@ describe("the published OpenAPI document", () => {
     const errors = errorResponsesOf().filter((e) => e.where !== "GET /health 503"); // health answers its own report
     expect(errors.length).toBeGreaterThan(10);
     for (const { where, response } of errors) {
-      const ref = response.content?.["application/json"]?.schema.$ref ?? "";
-      const schema = doc.components.schemas[ref.replace("#/components/schemas/", "")];
-      expect(schema?.required, where).toEqual(expect.arrayContaining(["message", "code"]));
+      expect(requiredOf(response.content?.["application/json"]?.schema ?? {}), where).toEqual(expect.arrayContaining(["message", "code"]));
       expect(response.description, where).not.toBe("Error");
     }
   });
