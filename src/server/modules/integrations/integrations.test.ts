@@ -11,24 +11,32 @@ import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
 import { applyFact, createTransaction } from "../../payments/service";
 import { deliverWebhookEvent } from "../../jobs/webhooks";
-import { validateIntegration } from "./service";
+import { checkEndpointResolution, validateIntegration } from "./service";
+import { REDELIVER_PER_MINUTE } from "./routes";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
+/** What the test receiver says in its reply bodies: never to be shown back. */
+const RECEIVER_WORDS = "internal: db-primary.corp:5432 ready";
+const LOCAL = { destination: { allowLoopback: true } };
 const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
 
 describe.each(TEST_BACKENDS)("/api/integrations on %s", (kind) => {
   let database: Database;
   let app: ReturnType<typeof createApp>;
+  /** A sandbox that did not allow loopback endpoints. */
+  let strictApp: ReturnType<typeof createApp>;
   let hookUrl: string;
   let closeHook: () => Promise<void>;
   let hookStatus = 200;
   beforeAll(async () => {
     database = await openTestDb(kind);
-    app = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1000" }));
+    // The test receiver listens on loopback, which a sandbox reaches only when it says so.
+    app = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1000", WEBHOOK_ALLOW_LOOPBACK: "true" }));
+    strictApp = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1000" }));
     const server = createServer((req, res) => {
       req.resume();
-      req.on("end", () => res.writeHead(hookStatus).end());
+      req.on("end", () => res.writeHead(hookStatus).end(RECEIVER_WORDS));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/zpay`;
@@ -160,7 +168,7 @@ describe.each(TEST_BACKENDS)("/api/integrations on %s", (kind) => {
     await call("POST", "/integrations", m, { endpoint: hookUrl });
     const { eventId, transaction } = await paidEvent(m);
     hookStatus = 500;
-    await deliverWebhookEvent({ db: database.db }, eventId);
+    await deliverWebhookEvent({ db: database.db }, eventId, LOCAL);
 
     let list = (await (await call("GET", "/integrations/deliveries", m)).json()).data;
     expect(list.next).toBeNull();
@@ -176,11 +184,15 @@ describe.each(TEST_BACKENDS)("/api/integrations on %s", (kind) => {
       },
     ]);
 
+    // Only the receiver's status is shown, never its words.
+    expect(JSON.stringify(list)).not.toContain(RECEIVER_WORDS);
+    expect(list.list[0].log[0]).not.toHaveProperty("responseBody");
+
     const res = await call("POST", `/integrations/deliveries/${eventId}/redeliver`, m);
     expect(res.status).toBe(202);
     expect((await res.json()).data).toMatchObject({ _id: eventId, status: "pending" });
     hookStatus = 200;
-    await deliverWebhookEvent({ db: database.db }, eventId, { manual: true });
+    await deliverWebhookEvent({ db: database.db }, eventId, { ...LOCAL, manual: true });
     list = (await (await call("GET", "/integrations/deliveries", m)).json()).data;
     expect(list.list[0]).toMatchObject({ status: "delivered", attempts: 2 });
     expect(list.list[0].log.map((a: { statusCode: number; manual: boolean }) => [a.statusCode, a.manual])).toEqual([
@@ -200,6 +212,63 @@ describe.each(TEST_BACKENDS)("/api/integrations on %s", (kind) => {
     expect(page2.list.map((d: { _id: string }) => d._id)).toEqual([a.eventId]);
     expect(page2.next).toBeNull();
     expect((await call("GET", "/integrations/deliveries?limit=0", m)).status).toBe(400);
+  });
+
+  it("refuses endpoints on this machine or a private network, in every mode, and saves nothing", async () => {
+    const m = await signInMerchant(strictApp);
+    const refused = [
+      "http://127.0.0.1:9000/x",
+      "http://2130706433/x",
+      "http://0x7f.1/x",
+      "http://localhost/x",
+      "http://shop.localhost/x",
+      "http://0.0.0.0:9000/x",
+      "http://[::1]/x",
+      "http://[::ffff:127.0.0.1]/x",
+      "http://[::7f00:1]/x",
+      "http://10.0.0.5/x",
+      "http://169.254.169.254/latest/meta-data",
+      "http://100.64.0.1/x",
+      "http://198.18.0.1/x",
+      "http://[fc00::1]/x",
+      "http://[fe80::1]/x",
+    ];
+    for (const endpoint of refused) {
+      const res = await strictApp.request("/api/integrations", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...m.auth },
+        body: JSON.stringify({ endpoint }),
+      });
+      expect(res.status, endpoint).toBe(400);
+      expect(await res.json(), endpoint).toMatchObject({ code: "invalid_request", errors: { endpoint: "Valid API endpoint is required" } });
+    }
+    const saved = await (await strictApp.request("/api/integrations", { headers: m.auth })).json();
+    expect(saved.data.apiHook).toBeNull();
+
+    // Allowing loopback in a sandbox allows loopback only.
+    const local = await signInMerchant(app);
+    expect((await call("POST", "/integrations", local, { endpoint: "http://127.0.0.1:9000/x" })).status).toBe(200);
+    for (const endpoint of ["http://0.0.0.0:9000/x", "http://[::ffff:127.0.0.1]/x", "http://10.0.0.5/x", "http://169.254.169.254/x"])
+      expect((await call("POST", "/integrations", local, { endpoint })).status, endpoint).toBe(400);
+  });
+
+  it("redelivery is limited per merchant: past the limit 429 rate_limited, and nothing changes", async () => {
+    const m = await signInMerchant(app);
+    await call("POST", "/integrations", m, { endpoint: hookUrl });
+    const { eventId } = await paidEvent(m);
+    for (let i = 0; i < REDELIVER_PER_MINUTE; i++) expect((await call("POST", `/integrations/deliveries/${eventId}/redeliver`, m)).status).toBe(202);
+    const [before] = await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+    const res = await call("POST", `/integrations/deliveries/${eventId}/redeliver`, m);
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({ code: "rate_limited", message: expect.any(String) });
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    const [after] = await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+    expect(after).toEqual(before);
+    // Another merchant still has their own allowance.
+    const other = await signInMerchant(app);
+    await call("POST", "/integrations", other, { endpoint: hookUrl });
+    const theirs = await paidEvent(other);
+    expect((await call("POST", `/integrations/deliveries/${theirs.eventId}/redeliver`, other)).status).toBe(202);
   });
 
   it("redelivery: 409 without an endpoint, 404 for an unknown id", async () => {
@@ -237,21 +306,48 @@ describe.each(TEST_BACKENDS)("/api/integrations on %s", (kind) => {
 
 describe("validateIntegration", () => {
   it.each([
-    ["https://hooks.example.com/x", false, true],
-    ["http://hooks.example.com/x", false, true],
-    ["http://127.0.0.1:9000/x", false, true],
-    ["http://hooks.example.com/x", true, false],
-    ["https://localhost/x", true, false],
-    ["https://127.0.0.1/x", true, false],
-    ["https://10.1.2.3/x", true, false],
-    ["https://192.168.1.1/x", true, false],
-    ["https://169.254.169.254/latest", true, false],
-    ["https://[::1]/x", true, false],
-    ["https://hooks.example.com/x", true, true],
-    ["https://user:pw@hooks.example.com/x", false, false],
-    ["javascript:alert(1)", false, false],
-    ["hooks.example.com", false, false],
-  ])("%s (production %s) valid: %s", (endpoint, production, valid) => {
-    expect(validateIntegration({ endpoint }, { production }).errors).toEqual(valid ? {} : { endpoint: "Valid API endpoint is required" });
+    ["https://hooks.example.com/x", false, false, true],
+    ["http://hooks.example.com/x", false, false, true],
+    ["http://127.0.0.1:9000/x", false, true, true],
+    ["http://127.0.0.1:9000/x", false, false, false],
+    ["http://[::1]:9000/x", false, true, true],
+    ["http://0.0.0.0:9000/x", false, true, false],
+    ["http://hooks.example.com/x", true, false, false],
+    ["https://localhost/x", true, false, false],
+    ["https://localhost/x", true, true, false],
+    ["https://127.0.0.1/x", true, true, false],
+    ["https://10.1.2.3/x", true, false, false],
+    ["https://192.168.1.1/x", true, false, false],
+    ["https://169.254.169.254/latest", true, false, false],
+    ["https://[::1]/x", true, false, false],
+    ["https://198.18.0.1/x", false, false, false],
+    ["https://[::7f00:1]/x", false, false, false],
+    ["https://hooks.example.com/x", true, false, true],
+    ["https://8.8.8.8/x", true, false, true],
+    ["https://user:pw@hooks.example.com/x", false, false, false],
+    ["javascript:alert(1)", false, false, false],
+    ["hooks.example.com", false, false, false],
+  ])("%s (production %s, loopback allowed %s) valid: %s", (endpoint, production, allowLoopback, valid) => {
+    expect(validateIntegration({ endpoint }, { production, allowLoopback }).errors).toEqual(valid ? {} : { endpoint: "Valid API endpoint is required" });
+  });
+});
+
+describe("checkEndpointResolution", () => {
+  const answering = (address: string) => async () => [{ address, family: (address.includes(":") ? 6 : 4) as 4 | 6 }];
+  it("refuses a name that resolves to loopback or a private address, at save time", async () => {
+    for (const [name, address] of [
+      ["http://127.0.0.1.nip.io/x", "127.0.0.1"],
+      ["http://internal.example.com/x", "10.0.0.8"],
+      ["http://metadata.example.com/x", "169.254.169.254"],
+      ["http://v6.example.com/x", "::ffff:127.0.0.1"],
+    ])
+      expect(await checkEndpointResolution(name, { production: false, lookup: answering(address) }), name).toBe("Valid API endpoint is required");
+  });
+  it("accepts a public answer, and a name that does not resolve yet (every send checks again)", async () => {
+    expect(await checkEndpointResolution("https://hooks.example.com/x", { production: true, lookup: answering("93.184.216.34") })).toBeUndefined();
+    const nxdomain = async () => {
+      throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
+    };
+    expect(await checkEndpointResolution("https://not-yet.example.com/x", { production: true, lookup: nxdomain })).toBeUndefined();
   });
 });

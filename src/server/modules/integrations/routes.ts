@@ -3,10 +3,19 @@ import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
 import { ApiError, ErrorBody } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
+import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
 import { NoEndpointError, redeliverWebhookEvent, type WebhookAttemptRow, type WebhookEventRow } from "../../jobs/webhooks";
 import type { UserRow } from "../auth/service";
-import { getIntegration, listDeliveries, regenerateSecret, saveIntegration, validateIntegration, type IntegrationRow } from "./service";
+import {
+  checkEndpointResolution,
+  getIntegration,
+  listDeliveries,
+  regenerateSecret,
+  saveIntegration,
+  validateIntegration,
+  type IntegrationRow,
+} from "./service";
 
 /** SPEC §3 Account/integration, as its owner reads it. */
 const IntegrationDto = z
@@ -36,8 +45,13 @@ const AttemptDto = z
     attempt: z.number().int(),
     url: z.string(),
     statusCode: z.number().int().nullable(),
-    error: z.string().nullable(),
-    responseBody: z.string().nullable().openapi({ description: "First 1000 characters of the answer" }),
+    error: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "`HTTP <status>` for a non-2xx answer, or why no answer came: `timeout`, `unreachable`, `host not found`, `destination refused` (not a public address). The receiver's body is never kept.",
+      }),
     durationMs: z.number().int(),
     nextRetryAt: z.string().nullable(),
     manual: z.boolean().openapi({ description: "Started by a redelivery" }),
@@ -81,7 +95,6 @@ function toAttemptDto(a: WebhookAttemptRow): z.infer<typeof AttemptDto> {
     url: a.url,
     statusCode: a.statusCode,
     error: a.error,
-    responseBody: a.responseBody,
     durationMs: a.durationMs,
     nextRetryAt: iso(a.nextRetryAt),
     manual: a.manual,
@@ -155,14 +168,17 @@ const deliveriesRoute = createRoute({
   },
 });
 
+/** Redeliveries per merchant per minute: each one is a request the server makes on their behalf. */
+export const REDELIVER_PER_MINUTE = 10;
+
 const redeliverRoute = createRoute({
   ...common,
   method: "post",
   path: "/integrations/deliveries/{id}/redeliver",
   summary: "Send a webhook event again",
-  description: "Starts a new delivery with the full retry schedule. 409 `no_endpoint` without a webhook endpoint.",
+  description: `Starts a new delivery with the full retry schedule. 409 \`no_endpoint\` without a webhook endpoint; 429 \`rate_limited\` past ${REDELIVER_PER_MINUTE} redeliveries a minute.`,
   request: { params: z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" } }) }) },
-  responses: { 202: { description: "Queued", content: json(z.object({ success: z.literal(true), data: DeliveryDto })) }, ...errorResponses(401, 403, 404, 409) },
+  responses: { 202: { description: "Queued", content: json(z.object({ success: z.literal(true), data: DeliveryDto })) }, ...errorResponses(401, 403, 404, 409, 429) },
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -171,6 +187,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function integrationRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const production = deps.env.ZPAY_MODE === "production";
+  const endpointPolicy = { production, allowLoopback: deps.env.WEBHOOK_ALLOW_LOOPBACK };
+  const redeliveries = createLimiter(deps.database, { points: REDELIVER_PER_MINUTE, durationSeconds: 60, keyPrefix: "redeliver" });
   const router = createRouter();
   // "/integrations/*" also covers "/integrations" itself.
   router.use("/integrations/*", requireMerchant(db));
@@ -180,7 +198,11 @@ export function integrationRoutes(deps: AppDeps) {
   return router
     .openapi(readRoute, async (c) => c.json({ data: toIntegrationDto(await getIntegration(db, c.var.user.id), c.var.user) }, 200))
     .openapi(saveRoute, async (c) => {
-      const { values, errors: invalid } = validateIntegration(c.req.valid("json"), { production });
+      const { values, errors: invalid } = validateIntegration(c.req.valid("json"), endpointPolicy);
+      if (values.apiHook && !invalid.endpoint) {
+        const refused = await checkEndpointResolution(values.apiHook, endpointPolicy);
+        if (refused) invalid.endpoint = refused;
+      }
       const issues = Object.entries(invalid).map(([path, message]) => ({ path, message }));
       if (issues.length > 0) {
         return c.json({ message: issues[0].message, code: "invalid_request", issues, success: false as const, errors: invalid }, 400);
@@ -203,6 +225,7 @@ export function integrationRoutes(deps: AppDeps) {
       const id = c.req.valid("param").id;
       const notFound = new ApiError(404, "not_found", "Webhook delivery not found");
       if (!UUID.test(id)) throw notFound;
+      await consumeOrRefuse(redeliveries, c.var.user.id, "Too many redeliveries. Please wait a minute and try again.", (n, v) => c.header(n, v));
       let row: WebhookEventRow | undefined;
       try {
         row = await redeliverWebhookEvent({ db, queue: deps.queue, log: c.var.log }, c.var.user.id, id);

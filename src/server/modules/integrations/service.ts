@@ -4,6 +4,13 @@ import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { merchantIntegrations, webhookEvents } from "../../db/schema";
 import { attemptsOf, type WebhookAttemptRow, type WebhookEventRow } from "../../jobs/webhooks";
+import { bareHostname, isLoopbackName, refusedAddressReason, type AddressPolicy } from "../../net/address-policy";
+import {
+  DestinationRefusedError,
+  DestinationUnresolvedError,
+  resolveDestination,
+  type HostLookup,
+} from "../../net/resolve-destination";
 
 export type IntegrationRow = typeof merchantIntegrations.$inferSelect;
 
@@ -41,38 +48,48 @@ export interface IntegrationInput {
   shopify_secret?: string | null;
 }
 
-const PRIVATE_V4 = [/^10\./, /^127\./, /^169\.254\./, /^172\.(1[6-9]|2\d|3[01])\./, /^192\.168\./, /^0\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./];
-
-/** Loopback, link-local and private hosts: refused as webhook targets in production. */
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal")) return true;
-  if (isIP(host) === 4) return PRIVATE_V4.some((r) => r.test(host));
-  if (isIP(host) === 6) return host === "::1" || host === "::" || /^(fc|fd|fe8|fe9|fea|feb)/.test(host) || host.startsWith("::ffff:");
-  return false;
+export interface EndpointPolicy {
+  production: boolean;
+  /** Sandbox only (`WEBHOOK_ALLOW_LOOPBACK`): a webhook endpoint may be on this machine. */
+  allowLoopback?: boolean;
 }
 
-function isHttpUrl(text: string, production: boolean): boolean {
+/** An http(s) URL without credentials (https only in production), or undefined. */
+function parseHttpUrl(text: string, production: boolean): URL | undefined {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return false;
+    return undefined;
   }
-  if (url.protocol !== "https:" && (production || url.protocol !== "http:")) return false;
-  if (url.username || url.password) return false;
-  return !(production && isPrivateHost(url.hostname));
+  if (url.protocol !== "https:" && (production || url.protocol !== "http:")) return undefined;
+  if (url.username || url.password) return undefined;
+  return url;
+}
+
+/**
+ * Whether the host as written may receive requests: a literal address must pass the public-only
+ * policy and `localhost` names are loopback. The WHATWG parser has already turned tricks like
+ * `2130706433`, `0x7f.1` or `127.1` into 127.0.0.1, and `[::ffff:127.0.0.1]` into `[::ffff:7f00:1]`.
+ */
+function isAllowedLiteralHost(url: URL, policy: AddressPolicy): boolean {
+  const host = bareHostname(url);
+  if (isLoopbackName(host)) return Boolean(policy.allowLoopback);
+  return isIP(host) === 0 || refusedAddressReason(host, policy) === undefined;
 }
 
 const blank = (v: string | null | undefined) => v === undefined ? undefined : (v ?? "").trim() || null;
 
 /**
  * Checks the settings form (SPEC §5): the webhook endpoint, when given, must be an http(s) URL
- * (https and a public host in production); the callback likewise. Absent fields are left as
- * they are; empty ones are cleared.
+ * (https in production) whose host is not a private, loopback, link-local or reserved address in
+ * any mode (loopback allowed in a sandbox that says so); the callback must be an http(s) URL
+ * (https and a public host in production: the payer's browser goes there, not the server). Absent
+ * fields are left as they are; empty ones are cleared. Names are resolved by
+ * `checkEndpointResolution`, and again at every send.
  * @returns the normalised values and the errors by field (empty when valid).
  */
-export function validateIntegration(input: IntegrationInput, options: { production: boolean }) {
+export function validateIntegration(input: IntegrationInput, options: EndpointPolicy) {
   const values = {
     apiHook: blank(input.endpoint),
     callback: blank(input.callback),
@@ -80,9 +97,33 @@ export function validateIntegration(input: IntegrationInput, options: { producti
     shopifySecret: blank(input.shopify_secret),
   };
   const errors: Record<string, string> = {};
-  if (values.apiHook && !isHttpUrl(values.apiHook, options.production)) errors.endpoint = INTEGRATION_MESSAGES.endpoint;
-  if (values.callback && !isHttpUrl(values.callback, options.production)) errors.callback = INTEGRATION_MESSAGES.callback;
+  const allowLoopback = !options.production && Boolean(options.allowLoopback);
+  if (values.apiHook) {
+    const url = parseHttpUrl(values.apiHook, options.production);
+    if (!url || !isAllowedLiteralHost(url, { allowLoopback })) errors.endpoint = INTEGRATION_MESSAGES.endpoint;
+  }
+  if (values.callback) {
+    const url = parseHttpUrl(values.callback, options.production);
+    if (!url || (options.production && !isAllowedLiteralHost(url, {}))) errors.callback = INTEGRATION_MESSAGES.callback;
+  }
   return { values, errors };
+}
+
+/**
+ * Resolves a webhook endpoint's host name now, so a name that leads to a refused address (e.g.
+ * `127.0.0.1.nip.io`) is turned down while the merchant is at the form. A name that does not
+ * resolve yet is accepted: the merchant's DNS may not be ready, and every send checks again.
+ * @returns the error message, or undefined when the endpoint may be saved.
+ */
+export async function checkEndpointResolution(endpoint: string, options: EndpointPolicy & { lookup?: HostLookup }): Promise<string | undefined> {
+  try {
+    await resolveDestination(new URL(endpoint), { allowLoopback: !options.production && options.allowLoopback, lookup: options.lookup });
+  } catch (err) {
+    if (err instanceof DestinationRefusedError) return INTEGRATION_MESSAGES.endpoint;
+    if (err instanceof DestinationUnresolvedError) return undefined;
+    throw err;
+  }
+  return undefined;
 }
 
 export async function saveIntegration(db: Db, userId: string, values: ReturnType<typeof validateIntegration>["values"], now = new Date()) {
