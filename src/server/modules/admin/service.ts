@@ -2,6 +2,7 @@ import { asc, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { isPermission, type Permission } from "@/lib/permissions";
+import { isUuid } from "@/lib/uuid";
 
 export class AdminError extends Error {
   constructor(message: string) {
@@ -12,11 +13,10 @@ export class AdminError extends Error {
 
 /** Finds a merchant by id, public key or e-mail. @throws {AdminError} when none matches. */
 async function findUser(db: Db, who: string) {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(who);
   const [user] = await db
     .select()
     .from(users)
-    .where(or(eq(users.publicKey, who), eq(users.email, who), ...(isUuid ? [eq(users.id, who)] : [])));
+    .where(or(eq(users.publicKey, who), eq(users.email, who), ...(isUuid(who) ? [eq(users.id, who)] : [])));
   if (!user) throw new AdminError(`No merchant with id, public key or e-mail "${who}"`);
   return user;
 }

@@ -3,6 +3,7 @@ import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
 import { ApiError, ErrorBody } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
+import { isUuid } from "@/lib/uuid";
 import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
 import { NoEndpointError, redeliverWebhookEvent, type WebhookAttemptRow, type WebhookEventRow } from "../../jobs/webhooks";
@@ -181,7 +182,6 @@ const redeliverRoute = createRoute({
   responses: { 202: { description: "Queued", content: json(z.object({ success: z.literal(true), data: DeliveryDto })) }, ...errorResponses(401, 403, 404, 409, 429) },
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The merchant's integration settings and webhook delivery log (SPEC §7 /integrations). */
 export function integrationRoutes(deps: AppDeps) {
@@ -224,7 +224,7 @@ export function integrationRoutes(deps: AppDeps) {
     .openapi(redeliverRoute, async (c) => {
       const id = c.req.valid("param").id;
       const notFound = new ApiError(404, "not_found", "Webhook delivery not found");
-      if (!UUID.test(id)) throw notFound;
+      if (!isUuid(id)) throw notFound;
       await consumeOrRefuse(redeliveries, c.var.user.id, "Too many redeliveries. Please wait a minute and try again.", (n, v) => c.header(n, v));
       let row: WebhookEventRow | undefined;
       try {

@@ -6,6 +6,7 @@ import { ApiError } from "../../http/errors";
 import type { UserRow } from "../auth/service";
 import { isBelowMinimum, toZLinkInput, zlinkCurrencies, zlinkSchema, ZLINK_MESSAGES, type ZLinkInput } from "@/lib/zlink";
 import { ValidationError } from "yup";
+import { isUuid } from "@/lib/uuid";
 
 export type QuickPayRow = typeof quickPays.$inferSelect;
 
@@ -24,7 +25,6 @@ export function newHashedId(length = HASHED_ID_LENGTH): string {
   return out;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The raw fields a create or update carries (price may come as a JSON number). */
 export interface QuickPayBody {
@@ -88,7 +88,7 @@ export async function listQuickPays(db: Db, userId: string): Promise<QuickPayRow
  * @throws {ApiError} 404.
  */
 export async function findOwnQuickPay(db: Db, userId: string, id: string): Promise<QuickPayRow> {
-  const [row] = UUID.test(id)
+  const [row] = isUuid(id)
     ? await db.select().from(quickPays).where(and(eq(quickPays.id, id), eq(quickPays.userId, userId)))
     : [];
   if (!row) throw new ApiError(404, "not_found", "Payment Link not found");
