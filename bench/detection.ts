@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { PaymentTransactionInfo } from "../src/lib/pay-api";
 import { openDb } from "../src/server/db/client";
 import { transactions } from "../src/server/db/schema";
-import { callJson, fundedPayer, merchantWithLink, pay, startPayFixture } from "../src/server/modules/pay/testing/pay-fixture";
+import { callJson, fundedPayer, merchantWithLink, pay, startPayFixture } from "../src/server/testing/pay-fixture";
 import { until, webhookReceiver } from "../src/server/testing/webhook-receiver";
 
 /**

@@ -13,7 +13,7 @@ import { refreshedListPath } from "../sanctions/list";
 import { signInMerchant } from "../../testing/merchants";
 import { LINK_NOT_PAYABLE } from "./product";
 import { MERCHANT_CANNOT_RECEIVE, SANCTION_FAILED } from "./start";
-import { addReference, callJson, fundedPayer, merchantWithLink, pay, startPayFixture, type PayFixture } from "./testing/pay-fixture";
+import { addReference, callJson, fundedPayer, merchantWithLink, pay, startPayFixture, type PayFixture } from "../../testing/pay-fixture";
 
 const ataOf = (mint: string, owner: string) => getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true).toBase58();
 

@@ -6,20 +6,20 @@ import { Connection, Keypair, PublicKey, type Transaction } from "@solana/web3.j
 import { startSolanaSandbox, type SolanaSandbox } from "@/sandbox/solana";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import { buildPaymentTransaction } from "@/components/pay/solana/build-payment-transaction";
-import { createApp, createPaymentsApp } from "../../../app";
-import type { ChainRuntime } from "../../../chains/runtime";
-import type { Database } from "../../../db/client";
-import type { AppDeps } from "../../../http/context";
-import { startQueue, stopQueue, type Queue } from "../../../jobs/queue";
-import { startSolanaWatcher, type SolanaWatcher } from "../../../jobs/solana-watcher";
-import { startWebhookWorker } from "../../../jobs/webhooks";
-import { listenForNewPayments } from "../../../jobs/payment-wakeups";
-import { createLogger } from "../../../logger";
-import { paymentSink } from "../../../jobs/payment-sink";
-import { testDeps } from "../../../testing/deps";
-import { users } from "../../../db/schema";
+import { createApp, createPaymentsApp } from "../app";
+import type { ChainRuntime } from "../chains/runtime";
+import type { Database } from "../db/client";
+import type { AppDeps } from "../http/context";
+import { startQueue, stopQueue, type Queue } from "../jobs/queue";
+import { startSolanaWatcher, type SolanaWatcher } from "../jobs/solana-watcher";
+import { startWebhookWorker } from "../jobs/webhooks";
+import { listenForNewPayments } from "../jobs/payment-wakeups";
+import { createLogger } from "../logger";
+import { paymentSink } from "../jobs/payment-sink";
+import { testDeps } from "./deps";
+import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
-import { signInMerchant } from "../../../testing/merchants";
+import { signInMerchant } from "./merchants";
 
 type App = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
 
