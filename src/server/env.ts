@@ -24,6 +24,12 @@ export const envSchema = z
     ),
     /** Show mode and database kind on /api/health to every caller, not only to local ones. */
     HEALTH_DETAILS: z.stringbool().default(false),
+    /** Who may embed the pay page in a frame: CSP `frame-ancestors` sources of the payments origin. */
+    PAYMENTS_FRAME_ANCESTORS: z
+      .string()
+      .trim()
+      .regex(/^[^;,\r\n]+$/, "space-separated CSP sources, e.g. * or 'none' or https://shop.example")
+      .default("*"),
     SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Reading or rotating the webhook secret and changing the receiving wallet need a sign-in this recent (minutes). */
     FRESH_SIGN_IN_MINUTES: z.coerce.number().int().min(1).default(10),
