@@ -45,6 +45,12 @@ export const envSchema = z
     PAY_START_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     /** How often the payment watchers poll besides their WebSocket subscriptions (ms). */
     WATCHER_POLL_MS: z.coerce.number().int().min(50).default(2000),
+    /** The polling period an old pending payment backs off to (young ones use WATCHER_POLL_MS). */
+    WATCHER_MAX_POLL_MS: z.coerce.number().int().min(50).default(60_000),
+    /** RPC checks a watcher runs at once, however many payments are pending. */
+    WATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+    /** How often a process that does not lead a chain's watcher tries to take over (ms). */
+    WATCHER_LEADER_RETRY_MS: z.coerce.number().int().min(50).default(3000),
     /** How long a payer has to pay once started; a later payment is still recorded, marked late. */
     PAYMENT_TTL_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
     /** Sandbox only: let webhooks go to loopback (127.0.0.0/8, ::1), for local receivers and tests. */

@@ -2,7 +2,6 @@ import type { ChainRuntime } from "../chains/runtime";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Queue } from "../jobs/queue";
-import type { SolanaWatcher } from "../jobs/solana-watcher";
 import type { Logger } from "../logger";
 import type { UserRow } from "../modules/auth/service";
 
@@ -27,8 +26,6 @@ export interface AppDeps {
   startedAt?: Date;
   /** The job queue, when running (absent in API-only tests; outbox sweepers catch up). */
   queue?: Queue;
-  /** Follows new Solana payments at once (absent in API-only tests; a started watcher resumes pending ones). */
-  solanaWatcher?: Pick<SolanaWatcher, "watch">;
 }
 
 export type AppEnv = { Variables: AppVariables };

@@ -2,6 +2,9 @@ import pg from "pg";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 
+/** The lock a chain's payment watcher leads under ('zp' namespace, the chain id). */
+export const watcherLockKey = (chainId: number) => [0x7a70_0001, chainId] as const;
+
 /** What a leader runs; answers how to stop it when leadership is lost or the process stops. */
 export type LeaderWork = () => Promise<() => Promise<void>>;
 

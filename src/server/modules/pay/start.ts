@@ -6,8 +6,8 @@ import type { AppDeps } from "../../http/context";
 import { ApiError } from "../../http/errors";
 import { STABLECOIN_DECIMALS, type SolanaRuntime } from "../../chains/runtime";
 import { createTransaction, findBySession, newPublicId, type TransactionRow } from "../../payments/service";
-import { toWatchedPayment } from "../../payments/sink";
-import { checkWallet } from "../sanctions/routes";
+import { announceNewPayment } from "../../jobs/payment-wakeups";
+import { checkWallet } from "../sanctions/service";
 import { getReceivingWallet } from "../wallets/service";
 import { quote } from "./pricing";
 import { requirePayableQuickPay } from "./product";
@@ -102,7 +102,8 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
     startedBy: req.payer,
     ttlMs: deps.env.PAYMENT_TTL_MS,
   });
-  deps.solanaWatcher?.watch(toWatchedPayment(row));
+  // The table is the hand-off: whichever process leads the chain's watcher reads the row; the notice only makes it immediate.
+  await announceNewPayment(db, row.chainId);
   deps.log.info({ transaction: row.id, product: product.id, amount: row.requestedAmount.toString() }, "payment started");
   return toTransactionInfo(row, account.mustCreate);
 }

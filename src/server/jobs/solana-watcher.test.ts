@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Keypair } from "@solana/web3.js";
+import { startSolanaSandbox, type SolanaSandbox } from "@/sandbox/solana";
+import { createLogger } from "../logger";
+import { countingRpcProxy } from "../testing/counting-rpc-proxy";
+import { until } from "../testing/webhook-receiver";
+import { startSolanaWatcher, type PaymentSink, type WatchedPayment } from "./solana-watcher";
+
+const log = createLogger("silent");
+const address = () => Keypair.generate().publicKey.toBase58();
+
+/** An unpaid payment to `account` (nothing on chain names its reference). */
+function pending(account: string, createdAt = new Date()): WatchedPayment {
+  const payment = {
+    id: crypto.randomUUID(),
+    chainId: -5001,
+    reference: address(),
+    recipientTokenAccount: account,
+    status: "initiated",
+    unfinalized: [],
+    expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
+    createdAt,
+  };
+  return payment as WatchedPayment;
+}
+
+/** The table as the watcher sees it: rows another process may add at any time. */
+function tableSink(rows: WatchedPayment[]): PaymentSink {
+  return {
+    listPending: async (_chainId, since) => rows.filter((r) => !since?.createdSince || r.createdAt >= since.createdSince),
+    apply: async () => undefined,
+  };
+}
+
+describe("solana watcher around its checks", () => {
+  let solana: SolanaSandbox;
+  let rpc: Awaited<ReturnType<typeof countingRpcProxy>>;
+  beforeAll(async () => {
+    solana = await startSolanaSandbox({ slotMs: 50 });
+    rpc = await countingRpcProxy(solana.rpcUrl);
+  });
+  afterAll(async () => {
+    await rpc?.close();
+    await solana?.stop();
+  });
+
+  it("subscribes once per receiving account, not once per payment, and checks with bounded concurrency", async () => {
+    const accounts = [address(), address()];
+    const rows = Array.from({ length: 60 }, (_, i) => pending(accounts[i % 2]!));
+    rpc.reset();
+    const watcher = await startSolanaWatcher(tableSink(rows), log, { chainId: -5001, rpcUrl: rpc.url, wsUrl: solana.wsUrl, pollMs: 60_000, concurrency: 4 });
+    try {
+      await watcher.pollNow();
+      expect(watcher.size).toBe(60);
+      expect(watcher.subscriptions).toBe(2);
+      expect(rpc.maxInFlight).toBeLessThanOrEqual(4);
+      expect(rpc.count("getSignaturesForAddress")).toBeGreaterThanOrEqual(60);
+    } finally {
+      await watcher.stop();
+    }
+  });
+
+  it("follows a payment another process created: at once when announced, else at the next read of the table", async () => {
+    const rows = [pending(address())];
+    let announce: ((chainId: number) => void) | undefined;
+    const announced = await startSolanaWatcher(tableSink(rows), log, {
+      chainId: -5001,
+      rpcUrl: solana.rpcUrl,
+      wsUrl: solana.wsUrl,
+      discoverMs: 60_000,
+      wakeups: async (onNew) => {
+        announce = onNew;
+        return async () => {};
+      },
+    });
+    const polled = await startSolanaWatcher(tableSink(rows), log, { chainId: -5001, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, pollMs: 100 });
+    try {
+      expect([announced.size, polled.size]).toEqual([1, 1]);
+      rows.push(pending(address()));
+      announce!(-4242); // another chain's payment: not this watcher's business
+      announce!(-5001);
+      await until(() => (announced.size === 2 ? true : undefined), "the announced payment followed", 5_000);
+      await until(() => (polled.size === 2 ? true : undefined), "the polled read finds it", 5_000);
+    } finally {
+      await Promise.all([announced.stop(), polled.stop()]);
+    }
+  });
+
+  it("polls an old payment far less often than a young one", async () => {
+    const young = Array.from({ length: 5 }, () => pending(address()));
+    const old = Array.from({ length: 5 }, () => pending(address(), new Date(Date.now() - 20 * 60_000)));
+    const watcher = await startSolanaWatcher(tableSink([...young, ...old]), log, {
+      chainId: -5001,
+      rpcUrl: rpc.url,
+      wsUrl: solana.wsUrl,
+      pollMs: 100,
+      maxPollMs: 60_000,
+    });
+    try {
+      await watcher.pollNow(); // the first pass checks everyone once
+      rpc.reset();
+      // Young ones are due every 100 ms; old ones (20 min old → every 60 s) are not due again in this window.
+      const polls = (p: WatchedPayment) => rpc.countOn("getSignaturesForAddress", p.reference);
+      await until(() => (young.every((p) => polls(p) >= 3) ? true : undefined), "each young payment polled three times", 10_000);
+      expect(old.map(polls)).toEqual([0, 0, 0, 0, 0]);
+    } finally {
+      await watcher.stop();
+    }
+  });
+});

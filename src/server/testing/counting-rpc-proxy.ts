@@ -1,0 +1,66 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A loopback JSON-RPC proxy in front of a Solana RPC that counts what passes through: calls per
+ * method (a batch counts each call) and the most requests in flight at once. Point a
+ * Connection's HTTP endpoint at `url` (its WebSocket stays on the real network).
+ */
+export async function countingRpcProxy(target: string) {
+  const calls = new Map<string, number>();
+  /** Calls per method and first parameter (e.g. which address getSignaturesForAddress asked about). */
+  const callsOn = new Map<string, number>();
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      try {
+        type Call = { method?: string; params?: unknown[] };
+        const parsed = JSON.parse(body.toString("utf8")) as Call | Call[];
+        for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+          calls.set(call.method ?? "?", (calls.get(call.method ?? "?") ?? 0) + 1);
+          const on = `${call.method}:${String(call.params?.[0])}`;
+          callsOn.set(on, (callsOn.get(on) ?? 0) + 1);
+        }
+      } catch {
+        calls.set("?", (calls.get("?") ?? 0) + 1);
+      }
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      void fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body })
+        .then(async (upstream) => {
+          res.writeHead(upstream.status, { "content-type": "application/json" });
+          res.end(Buffer.from(await upstream.arrayBuffer()));
+        })
+        .catch(() => {
+          res.writeHead(502);
+          res.end();
+        })
+        .finally(() => inFlight--);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Calls of `method`, or of every method. */
+    count: (method?: string) => (method ? (calls.get(method) ?? 0) : [...calls.values()].reduce((a, b) => a + b, 0)),
+    /** Calls of `method` whose first parameter was `first`. */
+    countOn: (method: string, first: string) => callsOn.get(`${method}:${first}`) ?? 0,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    reset() {
+      calls.clear();
+      callsOn.clear();
+      maxInFlight = inFlight;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
