@@ -1,0 +1,117 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp, createPaymentsApp, DEFAULT_DIST_DIR } from "./app";
+import { openDb, type Database } from "./db/client";
+import { origins, type Env } from "./env";
+import type { Logger } from "./logger";
+import { startQueue, stopQueue, type Queue } from "./jobs/queue";
+import { scheduleMaintenance } from "./jobs/maintenance";
+import { startWebhookWorker, type WebhookWorker } from "./jobs/webhooks";
+import { startChains } from "./chains/start-chains";
+import type { ChainRuntime } from "./chains/runtime";
+import { startSolanaWatcher } from "./jobs/solana-watcher";
+import { holdLeadership, watcherLockKey, type Leadership } from "./jobs/leader-lock";
+import { listenForNewPayments } from "./jobs/payment-wakeups";
+import { paymentSink } from "./jobs/payment-sink";
+
+export interface RunningServer {
+  appUrl: string;
+  paymentsUrl: string;
+  database: Database;
+  queue: Queue;
+  chains: ChainRuntime;
+  /** Stops accepting connections, drains jobs, closes the database and releases its lock. */
+  stop(): Promise<void>;
+}
+
+function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, host: string, port: number) {
+  return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) =>
+      resolve({ server, port: info.port }),
+    );
+    server.once("error", reject);
+  });
+}
+
+function close(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Keep-alive sockets would hold close() open; idle ones can go now.
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  });
+}
+
+/** Opens the database, starts the chains (local ones in sandbox), starts jobs and serves both origins. */
+export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_DIR): Promise<RunningServer> {
+  const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  let queue: Queue | undefined;
+  let chains: ChainRuntime | undefined;
+  let watcher: Leadership | undefined;
+  let webhooks: WebhookWorker | undefined;
+  const servers: ServerType[] = [];
+  try {
+    chains = await startChains(env, log);
+    queue = await startQueue(database, log);
+    await scheduleMaintenance(queue, database, log);
+    webhooks = await startWebhookWorker(queue, database, log, { destination: { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK } });
+    if (chains.solana) {
+      const solana = chains.solana;
+      const sink = paymentSink({ db: database.db, queue, log });
+      // One process per chain watches (advisory lock; any process serves routes). A new leader
+      // resumes every pending payment first: nothing confirmed while no watcher ran is missed.
+      watcher = holdLeadership(
+        database,
+        async () => {
+          const running = await startSolanaWatcher(sink, log, {
+            chainId: solana.chainId,
+            rpcUrl: solana.rpcUrl,
+            wsUrl: solana.wsUrl,
+            pollMs: env.WATCHER_POLL_MS,
+            maxPollMs: env.WATCHER_MAX_POLL_MS,
+            concurrency: env.WATCHER_CONCURRENCY,
+            wakeups: (onNew) => listenForNewPayments(database, onNew),
+          });
+          return () => running.stop();
+        },
+        { key: watcherLockKey(solana.chainId), retryMs: env.WATCHER_LEADER_RETRY_MS, log, name: `solana-watcher:${solana.chainId}` },
+      );
+    }
+    const deps = { env, database, log, chains, queue, startedAt: new Date() };
+    const app = await listen(createApp(deps, { distDir }), env.HOST, env.APP_PORT);
+    servers.push(app.server);
+    const payments = await listen(createPaymentsApp(deps, { distDir }), env.HOST, env.PAYMENTS_PORT);
+    servers.push(payments.server);
+    const configured = origins(env);
+    const appUrl = env.APP_PORT === 0 ? `http://localhost:${app.port}` : configured.app;
+    const paymentsUrl = env.PAYMENTS_PORT === 0 ? `http://localhost:${payments.port}` : configured.payments;
+    let stopping: Promise<void> | undefined;
+    const q = queue;
+    const c = chains;
+    const w = watcher;
+    const h = webhooks;
+    return {
+      appUrl,
+      paymentsUrl,
+      database,
+      queue: q,
+      chains: c,
+      stop: () =>
+        (stopping ??= (async () => {
+          await Promise.all(servers.map(close));
+          await w?.stop();
+          await h.stop();
+          await stopQueue(q);
+          await c.stop();
+          await database.close();
+        })()),
+    };
+  } catch (err) {
+    await Promise.all(servers.map(close));
+    if (watcher) await watcher.stop().catch(() => {});
+    if (webhooks) await webhooks.stop().catch(() => {});
+    if (queue) await stopQueue(queue).catch(() => {});
+    if (chains) await chains.stop();
+    await database.close();
+    throw err;
+  }
+}
