@@ -7,6 +7,8 @@ import { ApiError, toErrorResponse } from "./http/errors";
 import { createRouter } from "./http/router";
 import { docsRoutes } from "./http/docs";
 import { notFoundPage, staticSite } from "./http/static";
+import { limitBody } from "./http/body-limit";
+import { contentSecurityPolicy, distScriptHashes, rpcConnectSources } from "./http/csp";
 import { healthRoutes } from "./modules/health/routes";
 import { currencyRoutes } from "./modules/currencies/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -75,11 +77,16 @@ export function createApi(deps: AppDeps) {
   return api;
 }
 
-function base(deps: AppDeps, options: CreateAppOptions) {
+function base(deps: AppDeps, options: CreateAppOptions, frameAncestors: string) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(observe(deps));
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }));
+  // Only the pay page may be framed (merchants embed it); the merchant app never is.
+  const embeddable = frameAncestors !== "'none'";
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: embeddable ? false : "DENY" }));
+  const scriptHashes = options.distDir ? distScriptHashes(options.distDir) : [];
+  app.use(contentSecurityPolicy({ scriptHashes, connectSources: rpcConnectSources(deps.chains), frameAncestors }));
+  app.use(limitBody());
   app.onError(toErrorResponse);
   app.notFound(notFound(options.distDir));
   return app;
@@ -95,7 +102,7 @@ export interface CreateAppOptions {
  * rewrites. Usable without a port: `await createApp(deps).request("/api/health")`.
  */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
-  const app = base(deps, options);
+  const app = base(deps, options, "'none'");
   app.route("/api", createApi(deps));
   if (options.distDir) {
     app.use("*", staticSite(options.distDir));
@@ -108,7 +115,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
  * API. The merchant API is deliberately not mounted here.
  */
 export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {}) {
-  const app = base(deps, options);
+  const app = base(deps, options, deps.env.PAYMENTS_FRAME_ANCESTORS);
   const payerApi = createRouter();
   payerApi.route("/", healthRoutes(deps));
   payerApi.route("/", chainRoutes(deps));
@@ -120,15 +127,19 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
   app.route("/", sanctionRoutes(deps));
   if (options.distDir) {
     const distDir = options.distDir;
-    app.use("*", staticSite(distDir, paymentsShell));
+    app.use("*", staticSite(distDir, paymentsFile, { only: true }));
   }
   return app;
 }
 
-/** The payments origin's pages: the pay page at its root, the sandbox explorer under /tx/. */
-function paymentsShell(pathname: string): string | undefined {
+/**
+ * The payments origin's part of the build: the pay page at its root, the sandbox explorer under
+ * /tx/, and their assets. The merchant app's pages (dashboard, settings…) are not served here.
+ */
+function paymentsFile(pathname: string): string | undefined {
   if (pathname === "/" || pathname === "/index.html") return "/pay/index.html";
   if (/^\/tx\/-?\d+\/[0-9A-Za-z]+\/?$/.test(pathname)) return "/tx/index.html";
+  if (/^\/(_astro|assets)\//.test(pathname) || pathname === "/favicon.svg") return pathname;
   return undefined;
 }
 

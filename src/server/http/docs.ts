@@ -3,6 +3,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { Hono } from "hono";
 import { Scalar } from "@scalar/hono-api-reference";
+import { buildCsp, inlineScriptHashes } from "./csp";
 
 const require = createRequire(import.meta.url);
 // The package's exports map hides its browser bundle; resolve the entry and walk to it.
@@ -17,7 +18,14 @@ const SCALAR_BUNDLE = path.join(
  */
 export function docsRoutes(brand: string) {
   let bundle: Buffer | undefined;
+  let policy: string | undefined;
   return new Hono()
+    .use("/docs", async (c, next) => {
+      await next();
+      // The page starts Scalar from an inline script; its hash is all the policy lets run inline.
+      policy ??= buildCsp({ scriptHashes: inlineScriptHashes(await c.res.clone().text()), connectSources: [], frameAncestors: "'none'" });
+      c.res.headers.set("Content-Security-Policy", policy);
+    })
     .get("/docs/scalar.js", (c) => {
       bundle ??= fs.readFileSync(SCALAR_BUNDLE);
       c.header("Content-Type", "text/javascript; charset=utf-8");

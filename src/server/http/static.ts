@@ -4,8 +4,15 @@ import type { Context, MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { shellForPath } from "./rewrites";
 
-/** Serves the Astro build from `distDir`, with deep-link rewrites and the 404 page. */
-export function staticSite(distDir: string, rewrite: (pathname: string) => string | undefined = shellForPath): MiddlewareHandler {
+/**
+ * Serves the Astro build from `distDir`, with deep-link rewrites and the 404 page. With `only`,
+ * a path `rewrite` does not name is not served at all (an origin that shows part of the build).
+ */
+export function staticSite(
+  distDir: string,
+  rewrite: (pathname: string) => string | undefined = shellForPath,
+  options: { only?: boolean } = {},
+): MiddlewareHandler {
   const root = path.relative(process.cwd(), distDir) || ".";
   const serve = serveStatic({
     root,
@@ -17,6 +24,7 @@ export function staticSite(distDir: string, rewrite: (pathname: string) => strin
   });
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    if (options.only && rewrite(c.req.path) === undefined) return next();
     return serve(c, next);
   };
 }
