@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 
 /** Fiat currencies a merchant may bill in (GET /api/supported-currencies); seeded by migration. */
 export const fiatCurrencies = pgTable("fiat_currencies", {
@@ -198,6 +199,8 @@ export const transactions = pgTable(
     fiatRate: text("fiat_rate"),
     /** The pay page's session id (session storage), to resume after a reload. */
     sessionId: text("session_id"),
+    /** The client address the start request came from (the rate-limit key): caps pending payments per client. */
+    clientAddress: text("client_address"),
     ramp: boolean("ramp").notNull().default(false),
     swap: jsonb("swap").$type<{ type: "swap" | "bridge"; token: string; bridgeChainSymbol?: string | null }>(),
     merchantExtras: jsonb("merchant_extras").$type<{ orderId?: string | null }>(),
@@ -209,6 +212,9 @@ export const transactions = pgTable(
     index("transactions_product_idx").on(t.productType, t.productId),
     index("transactions_chain_status_idx").on(t.chainId, t.status),
     index("transactions_session_idx").on(t.sessionId),
+    // Pay-start caps count what is still waiting to be paid, per link and per client.
+    index("transactions_initiated_product_idx").on(t.productId).where(sql`${t.status} = 'initiated'`),
+    index("transactions_initiated_client_idx").on(t.clientAddress).where(sql`${t.status} = 'initiated'`),
   ],
 );
 
