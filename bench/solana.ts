@@ -3,6 +3,7 @@ import { createPrivateKey, randomBytes, sign, type KeyObject } from "node:crypto
 import { fileURLToPath } from "node:url";
 import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { Connection, Keypair, PublicKey, Transaction, TransactionInstruction } from "@solana/web3.js";
+import { PROGRAM_IDS } from "../src/sandbox/solana/keys";
 
 /**
  * SPL payments per second through the local Solana network's RPC: each one built, signed,
@@ -16,7 +17,7 @@ const IN_FLIGHT = Number(process.env.BENCH_SOLANA_IN_FLIGHT ?? 16);
 // 16 / 0.4 s); set BENCH_SOLANA_SLOT_MS=400 for mainnet pacing.
 const SLOT_MS = Number(process.env.BENCH_SOLANA_SLOT_MS ?? 10);
 const CHILD_FLAG = "ZPAY_BENCH_SOLANA_CHILD";
-const MEMO = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
+const MEMO = new PublicKey(PROGRAM_IDS.memo);
 const MB = 1024 * 1024;
 
 export interface SolanaResult {

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { FINALITY_DEPTH, MAX_BLOCKHASH_AGE } from "./constants";
 import { launchSolanaSandbox, type LaunchedSandbox } from "./sandbox";
+import { PROGRAM_IDS } from "./keys";
 
 /**
  * Commitment, step by step, on a manual clock: the test advances slots itself, so "not yet"
  * and "now" are observed deterministically (no timing assumptions).
  */
 
-const MEMO = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
+const MEMO = new PublicKey(PROGRAM_IDS.memo);
 let launched: LaunchedSandbox;
 let connection: Connection;
 let mint: PublicKey;

@@ -22,8 +22,9 @@ import {
 import BigNumber from "bignumber.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSolanaSandbox, type SolanaSandbox } from "./index";
+import { PROGRAM_IDS } from "./keys";
 
-const MEMO_PROGRAM_ID = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
+const MEMO_PROGRAM_ID = new PublicKey(PROGRAM_IDS.memo);
 const USDC = (units: number) => BigInt(units) * 1_000_000n;
 
 let sandbox: SolanaSandbox;
