@@ -43,6 +43,12 @@ export const envSchema = z
     FAUCET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     /** Payment starts per client address per minute (each creates a transaction the watcher follows). */
     PAY_START_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /** Unpaid, unexpired payments one client address may have at once (each is watched on chain). */
+    PAY_PENDING_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+    /** Unpaid, unexpired payments one payment link may have at once. */
+    PAY_PENDING_PER_LINK: z.coerce.number().int().min(1).default(500),
+    /** Unpaid, unexpired payments the whole instance accepts at once. */
+    PAY_PENDING_TOTAL: z.coerce.number().int().min(1).default(20_000),
     /** How often the payment watchers poll besides their WebSocket subscriptions (ms). */
     WATCHER_POLL_MS: z.coerce.number().int().min(50).default(2000),
     /** The polling period an old pending payment backs off to (young ones use WATCHER_POLL_MS). */

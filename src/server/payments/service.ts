@@ -58,6 +58,8 @@ export interface CreateTransactionInput {
   fiatRate?: string | null;
   /** The pay page's session id. */
   sessionId?: string | null;
+  /** The client address the start request came from (pay-start caps count per client). */
+  clientAddress?: string | null;
   /** The wallet the payer starts from. */
   startedBy?: string | null;
   merchantExtras?: { orderId?: string | null } | null;
@@ -98,6 +100,7 @@ export async function createTransaction(db: Db, input: CreateTransactionInput): 
       productInfo: input.productInfo ?? null,
       fiatRate: input.fiatRate ?? null,
       sessionId: input.sessionId ?? null,
+      clientAddress: input.clientAddress ?? null,
       startedBy: input.startedBy ?? null,
       merchantExtras: input.merchantExtras ?? null,
       lockedAt: now,

@@ -7,6 +7,7 @@ import { PayableProductSchema, PaymentProgressSchema, PaymentTransactionInfoSche
 import { readPayableProduct } from "./product";
 import { readPaymentProgress } from "./progress";
 import { startPayment } from "./start";
+import { clientAddress } from "../../http/client-address";
 
 const idParam = z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "Qx7PaLk2mN3r" });
 
@@ -53,6 +54,8 @@ export function payRoutes(deps: AppDeps) {
   );
   return router
     .openapi(productRoute, async (c) => c.json({ data: await readPayableProduct(deps, c.req.valid("param").id) }, 200))
-    .openapi(startRoute, async (c) => c.json({ data: await startPayment(deps, c.req.valid("param").id, c.req.valid("json")) }, 200))
+    .openapi(startRoute, async (c) =>
+      c.json({ data: await startPayment(deps, c.req.valid("param").id, c.req.valid("json"), clientAddress(c, deps.env.TRUST_PROXY)) }, 200),
+    )
     .openapi(progressRoute, async (c) => c.json({ data: await readPaymentProgress(deps, c.req.valid("param").payment) }, 200));
 }

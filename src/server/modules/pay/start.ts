@@ -9,6 +9,7 @@ import { createTransaction, findBySession, newPublicId, type TransactionRow } fr
 import { announceNewPayment } from "../../jobs/payment-wakeups";
 import { checkWallet } from "../sanctions/service";
 import { getReceivingWallet } from "../wallets/service";
+import { assertRoomForPayment } from "./start-caps";
 import { quote } from "./pricing";
 import { requirePayableQuickPay } from "./product";
 import { recipientTokenAccount } from "./recipient-account";
@@ -51,9 +52,10 @@ function solanaFor(deps: AppDeps, req: StartPaymentRequest): { solana: SolanaRun
  * `POST /api/pay/{id}/start`: checks the payer's wallet, fixes the amount (and the fiat rate) and
  * creates the transaction (`initiated`) with a fresh reference key and the order memo; the watcher
  * follows it from now on. The same pay-page session starting again from the same wallet resumes
- * its unexpired transaction instead of creating another.
+ * its unexpired transaction instead of creating another; a new one must fit the pending caps
+ * (see `assertRoomForPayment`), else nothing is created.
  */
-export async function startPayment(deps: AppDeps, hashedId: string, req: StartPaymentRequest): Promise<PaymentTransactionInfo> {
+export async function startPayment(deps: AppDeps, hashedId: string, req: StartPaymentRequest, clientAddress: string): Promise<PaymentTransactionInfo> {
   const product = await requirePayableQuickPay(deps, hashedId);
   const { solana, mint } = solanaFor(deps, req);
   if (!isSolanaAddress(req.payer)) {
@@ -75,35 +77,40 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
 
   const { usdcBaseUnits, fiat } = await quote(deps, product);
   const publicId = newPublicId();
-  const row = await createTransaction(db, {
-    publicId,
-    productType: "quick-pay",
-    productId: product.id,
-    userId: product.merchantId,
-    chainId: solana.chainId,
-    token: "USDC",
-    tokenAddress: mint,
-    decimals: STABLECOIN_DECIMALS,
-    recipient: wallet.address,
-    recipientTokenAccount: account.address,
-    requestedAmount: usdcBaseUnits,
-    reference: Keypair.generate().publicKey.toBase58(),
-    memo: memoFor(publicId),
-    productInfo: {
-      price: product.price,
-      currency: product.currency,
-      userCurrency: product.userCurrency,
-      useFiat: product.useFiat,
-      fiat: product.useFiat ? product.currency : null,
-      cToken: "USDC",
-    },
-    fiatRate: fiat?.rate ?? null,
-    sessionId: req.sessionId,
-    startedBy: req.payer,
-    ttlMs: deps.env.PAYMENT_TTL_MS,
+  const row = await db.transaction(async (tx) => {
+    await assertRoomForPayment(tx, deps.env, { productId: product.id, clientAddress });
+    const created = await createTransaction(tx, {
+      publicId,
+      productType: "quick-pay",
+      productId: product.id,
+      userId: product.merchantId,
+      chainId: solana.chainId,
+      token: "USDC",
+      tokenAddress: mint,
+      decimals: STABLECOIN_DECIMALS,
+      recipient: wallet.address,
+      recipientTokenAccount: account.address,
+      requestedAmount: usdcBaseUnits,
+      reference: Keypair.generate().publicKey.toBase58(),
+      memo: memoFor(publicId),
+      productInfo: {
+        price: product.price,
+        currency: product.currency,
+        userCurrency: product.userCurrency,
+        useFiat: product.useFiat,
+        fiat: product.useFiat ? product.currency : null,
+        cToken: "USDC",
+      },
+      fiatRate: fiat?.rate ?? null,
+      sessionId: req.sessionId,
+      startedBy: req.payer,
+      ttlMs: deps.env.PAYMENT_TTL_MS,
+      clientAddress,
+    });
+    // The table is the hand-off: whichever process leads the chain's watcher reads the row; the notice (sent on commit) only makes it immediate.
+    await announceNewPayment(tx, created.chainId);
+    return created;
   });
-  // The table is the hand-off: whichever process leads the chain's watcher reads the row; the notice only makes it immediate.
-  await announceNewPayment(db, row.chainId);
   deps.log.info({ transaction: row.id, product: product.id, amount: row.requestedAmount.toString() }, "payment started");
   return toTransactionInfo(row, account.mustCreate);
 }
