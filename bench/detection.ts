@@ -11,7 +11,8 @@ import { until, webhookReceiver } from "../src/server/testing/webhook-receiver";
  * and webhook worker on embedded PGlite. For each payment:
  * - confirmed → paid: the transaction's `paidAt` minus when the client saw its signature confirmed;
  * - finalized → validated: `validatedAt` minus when the client saw it finalized;
- * - finalized → webhook: when the merchant's endpoint received `payment.validated`, minus the same.
+ * - finalized → webhook: when the merchant's endpoint received `payment.validated`, minus the same;
+ * - validated → webhook: the same moment minus `validatedAt` (the webhook worker's own share).
  * The client's moments come from `signatureSubscribe` notifications, so they include the
  * network's own notification delay, as a merchant's own node would.
  */
@@ -21,26 +22,34 @@ const SLOT_MS = Number(process.env.BENCH_DETECTION_SLOT_MS ?? 100);
 /** The server's default fallback poll; notifications normally win. */
 const POLL_MS = Number(process.env.BENCH_DETECTION_POLL_MS ?? 2000);
 
+export interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
 export interface DetectionResult {
   payments: number;
   inFlight: number;
   slotMs: number;
-  confirmedToPaid: { p50: number; p95: number };
-  finalizedToValidated: { p50: number; p95: number };
-  finalizedToWebhook: { p50: number; p95: number };
+  confirmedToPaid: Percentiles;
+  finalizedToValidated: Percentiles;
+  finalizedToWebhook: Percentiles;
+  /** The webhook worker's own share: the endpoint received `payment.validated`, minus `validatedAt`. */
+  validatedToWebhook: Percentiles;
 }
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
-const summary = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95) });
+const summary = (values: number[]): Percentiles => ({ p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99) });
 
 export async function benchDetection(): Promise<DetectionResult> {
   const database = await openDb({ memory: true });
   const f = await startPayFixture(database, {}, { slotMs: SLOT_MS, pollMs: POLL_MS });
   const hooks = await webhookReceiver([200]);
-  const samples = { paid: [] as number[], validated: [] as number[], webhook: [] as number[] };
+  const samples = { paid: [] as number[], validated: [] as number[], webhook: [] as number[], delivery: [] as number[] };
   try {
     const { link } = await merchantWithLink(f, { label: "Bench", price: "1", currency: "USDC" }, { endpoint: hooks.url });
     const one = async (i: number) => {
@@ -70,6 +79,7 @@ export async function benchDetection(): Promise<DetectionResult> {
       samples.paid.push(Math.max(0, row.paidAt.getTime() - seen.confirmed));
       samples.validated.push(Math.max(0, row.validatedAt.getTime() - seen.finalized));
       samples.webhook.push(Math.max(0, hook.at - seen.finalized));
+      samples.delivery.push(Math.max(0, hook.at - row.validatedAt.getTime()));
     };
     let next = 0;
     await Promise.all(
@@ -89,5 +99,6 @@ export async function benchDetection(): Promise<DetectionResult> {
     confirmedToPaid: summary(samples.paid),
     finalizedToValidated: summary(samples.validated),
     finalizedToWebhook: summary(samples.webhook),
+    validatedToWebhook: summary(samples.delivery),
   };
 }

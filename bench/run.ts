@@ -31,5 +31,6 @@ console.table([
   { step: "confirmed → paid", ...detection.confirmedToPaid },
   { step: "finalized → validated", ...detection.finalizedToValidated },
   { step: "finalized → webhook received", ...detection.finalizedToWebhook },
+  { step: "validated → webhook received", ...detection.validatedToWebhook },
 ]);
 process.exit(0);

@@ -95,6 +95,13 @@ export async function insertWebhookEvents(
   return inserted.filter((r) => r.status === "pending").map((r) => r.id);
 }
 
+/**
+ * The worker running in this process on a queue, if any: events enqueued here go straight to its
+ * dispatcher too, saving the job's round trip through the database. The job still goes out (any
+ * process may take it); whichever comes second finds the event claimed or delivered.
+ */
+const localWorkers = new WeakMap<Queue, (eventIds: readonly string[], manual: boolean) => Promise<void>>();
+
 /** Asks the worker to deliver events now. Best effort: the sweeper finds anything this misses. */
 export async function enqueueWebhookEvents(
   queue: Queue | undefined,
@@ -110,6 +117,7 @@ export async function enqueueWebhookEvents(
       log?.warn({ err, eventId }, "could not enqueue a webhook delivery; the sweeper will");
     }
   }
+  if (!options.startAfter) await localWorkers.get(queue)?.(ids, options.manual ?? false).catch((err: unknown) => log?.warn({ err }, "could not hand webhook events to the local worker"));
 }
 
 export type DeliveryResult =
@@ -351,6 +359,16 @@ export async function startWebhookWorker(boss: Queue, database: Database, log: L
       ),
     options.limits,
   );
+  const offer = async (events: { eventId: string; manual: boolean }[]) => {
+    const owners = await ownersOf(
+      database.db,
+      events.map((e) => e.eventId),
+    );
+    for (const { eventId, manual } of events) {
+      const userId = owners.get(eventId);
+      if (userId) dispatcher.offer({ eventId, userId, manual });
+    }
+  };
   await boss.createQueue(WEBHOOK_QUEUES.deliver, { notify: true });
   // Databases made before the queue was notify-enabled: createQueue leaves an existing queue as it is.
   await boss.updateQueue(WEBHOOK_QUEUES.deliver, { notify: true });
@@ -363,17 +381,9 @@ export async function startWebhookWorker(boss: Queue, database: Database, log: L
       batchSize: options.batchSize ?? 50,
       burstWhenBatchFull: true,
     },
-    async (jobs) => {
-      const owners = await ownersOf(
-        database.db,
-        jobs.map((j) => j.data.eventId),
-      );
-      for (const job of jobs) {
-        const userId = owners.get(job.data.eventId);
-        if (userId) dispatcher.offer({ eventId: job.data.eventId, userId, manual: job.data.manual });
-      }
-    },
+    async (jobs) => offer(jobs.map((j) => ({ eventId: j.data.eventId, manual: j.data.manual ?? false }))),
   );
+  localWorkers.set(boss, (eventIds, manual) => offer(eventIds.map((eventId) => ({ eventId, manual }))));
   await boss.schedule(WEBHOOK_QUEUES.sweep, WEBHOOK_SWEEP_CRON);
   await boss.work(WEBHOOK_QUEUES.sweep, async () => {
     const n = await sweepWebhookEvents(deps, options.now?.());
@@ -383,6 +393,7 @@ export async function startWebhookWorker(boss: Queue, database: Database, log: L
   return {
     dispatcher,
     stop: async () => {
+      localWorkers.delete(boss);
       await boss.offWork(WEBHOOK_QUEUES.deliver);
       await dispatcher.idle();
     },
