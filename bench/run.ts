@@ -1,10 +1,15 @@
-import { benchHttp } from "./http";
+import { benchHttp, benchListOverhead } from "./http";
 
 /** `npm run bench`: prints figures; asserts nothing (tests never assert on wall-clock time). */
 console.log(`zpay bench on ${process.version}, ${(await import("node:os")).cpus().length} cores`);
 const http = await benchHttp();
 console.log("\nHTTP (autocannon, req/s and latency in ms)");
 console.table(http.map((r) => ({ backend: r.backend, route: r.route, "req/s": r.reqPerSec, p50: r.p50, p99: r.p99, errors: r.errors })));
+
+// The HTTP edge's cost: the real app's authenticated zLink list beside a bare Hono app doing the same queries.
+const overhead = await benchListOverhead();
+console.log("\nGET /api/quick-pays (50 zLinks, bearer token): real app vs bare Hono app doing the same queries (req/s)");
+console.table(overhead.map((r) => ({ backend: r.backend, "app req/s": r.appReqPerSec, "bare req/s": r.bareReqPerSec, "app/bare %": r.ratio, errors: r.errors })));
 
 // Local Solana network: SPL payments built, signed, sent and confirmed (at confirmed) through its RPC.
 const solana = await (await import("./solana")).benchSolana();
@@ -33,4 +38,18 @@ console.table([
   { step: "finalized → webhook received", ...detection.finalizedToWebhook },
   { step: "validated → webhook received", ...detection.validatedToWebhook },
 ]);
+
+// What pending payments cost the RPC: calls per pending payment per minute as 10 → 10,000 wait to be paid.
+const watcherCost = await (await import("./watcher")).benchWatcher();
+console.log("\nSolana watcher RPC cost (pending payments aged over 90 min, 50 receiving accounts, production defaults; after the resume pass)");
+console.table(
+  watcherCost.map((r) => ({
+    pending: r.pending,
+    "account subscriptions": r.subscriptions,
+    "resume pass: calls": r.firstPassCalls,
+    "resume pass: ms": r.firstPassMs,
+    "calls / payment / min": r.callsPerPaymentPerMinute,
+    "calls/s": r.callsPerSecond,
+  })),
+);
 process.exit(0);

@@ -8,6 +8,7 @@ import { createRouter } from "./http/router";
 import { docsRoutes } from "./http/docs";
 import { notFoundPage, staticSite } from "./http/static";
 import { limitBody } from "./http/body-limit";
+import { lazyChild } from "./logger";
 import { contentSecurityPolicy, distScriptHashes, rpcConnectSources } from "./http/csp";
 import { healthRoutes } from "./modules/health/routes";
 import { currencyRoutes } from "./modules/currencies/routes";
@@ -31,16 +32,15 @@ export const OPENAPI_INFO = {
   },
 };
 
-/** Request ids, a per-request child logger and one access-log line per request. */
+/** Request ids, a per-request child logger (made if a handler logs) and one access-log line per request. */
 function observe(deps: AppDeps) {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
     const started = performance.now();
-    c.set("log", deps.log.child({ reqId: c.get("requestId") }));
+    const reqId = c.get("requestId");
+    c.set("log", lazyChild(deps.log, { reqId }));
     await next();
-    c.var.log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    if (!deps.log.isLevelEnabled("info")) return;
+    deps.log.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger";
+import { createLogger, lazyChild } from "./logger";
 
 /** A logger writing its JSON lines into an array. */
 function capture() {
@@ -38,5 +38,16 @@ describe("log redaction", () => {
     const { log, logged } = capture();
     log.child({ reqId: "r1" }).info({ token: "t", status: 200, path: "/api/pay/x" }, "request");
     expect(logged()[0]).toMatchObject({ reqId: "r1", token: "[redacted]", status: 200, path: "/api/pay/x" });
+  });
+
+  it("a request's lazy child logger carries its bindings and redacts like any other", () => {
+    const { log, logged } = capture();
+    const child = lazyChild(log, { reqId: "r2" });
+    expect(logged()).toEqual([]);
+    child.info({ secret: "s", chain: -5001 }, "faucet");
+    child.child({ userId: "u" }).warn("nested");
+    expect(logged()[0]).toMatchObject({ reqId: "r2", secret: "[redacted]", chain: -5001, msg: "faucet" });
+    expect(logged()[1]).toMatchObject({ reqId: "r2", userId: "u", msg: "nested", level: 40 });
+    expect(child.isLevelEnabled("debug")).toBe(false);
   });
 });

@@ -49,3 +49,18 @@ export function createLogger(level: string = "info", destination?: pino.Destinat
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * A child logger made on first use. A pino child serializes (and redacts) its bindings when made,
+ * which most requests would pay for nothing: only a few handlers log beyond the access line.
+ */
+export function lazyChild(log: Logger, bindings: pino.Bindings): Logger {
+  let child: Logger | undefined;
+  return new Proxy(log, {
+    get(target, key) {
+      child ??= target.child(bindings);
+      const value: unknown = Reflect.get(child, key, child);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(child) : value;
+    },
+  });
+}
