@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Keypair } from "@solana/web3.js";
+import { Connection, Keypair, PublicKey } from "@solana/web3.js";
+import { getAssociatedTokenAddressSync } from "@solana/spl-token";
+import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import { startSolanaSandbox, type SolanaSandbox } from "@/sandbox/solana";
 import { createLogger } from "../logger";
 import { countingRpcProxy } from "../testing/counting-rpc-proxy";
 import { until } from "../testing/webhook-receiver";
+import { pay, type PayFixture } from "../testing/pay-fixture";
 import { startSolanaWatcher, type PaymentSink, type WatchedPayment } from "./solana-watcher";
 
 const log = createLogger("silent");
@@ -95,6 +98,7 @@ describe("solana watcher around its checks", () => {
       wsUrl: solana.wsUrl,
       pollMs: 100,
       maxPollMs: 60_000,
+      random: () => 1, // no random first re-poll: an old one is due a whole minute after the first pass
     });
     try {
       await watcher.pollNow(); // the first pass checks everyone once
@@ -103,6 +107,46 @@ describe("solana watcher around its checks", () => {
       const polls = (p: WatchedPayment) => rpc.countOn("getSignaturesForAddress", p.reference);
       await until(() => (young.every((p) => polls(p) >= 3) ? true : undefined), "each young payment polled three times", 10_000);
       expect(old.map(polls)).toEqual([0, 0, 0, 0, 0]);
+    } finally {
+      await watcher.stop();
+    }
+  });
+
+  it("a transfer to an account with many pending payments checks only the payment it names", async () => {
+    const owner = Keypair.generate().publicKey;
+    const account = getAssociatedTokenAddressSync(new PublicKey(solana.mints.USDC), owner, true).toBase58();
+    const rows = Array.from({ length: 6 }, () => pending(account));
+    const watcher = await startSolanaWatcher(tableSink(rows), log, {
+      chainId: -5001,
+      rpcUrl: rpc.url,
+      wsUrl: solana.wsUrl,
+      pollMs: 60_000,
+      random: () => 1, // no polling during the test: only the notification may check anyone
+    });
+    try {
+      await watcher.pollNow();
+      rpc.reset();
+      const payer = Keypair.generate();
+      await solana.airdrop(payer.publicKey.toBase58(), 1_000_000_000n);
+      await solana.mintTokens(payer.publicKey.toBase58(), solana.mints.USDC, 5_000_000n);
+      const paid = rows[3]!;
+      const info = {
+        recipient: owner.toBase58(),
+        address: account,
+        tokenAddress: solana.mints.USDC,
+        decimals: 6,
+        amountWei: "1000000",
+        reference: paid.reference,
+        memo: "zpay:routing",
+        createRecipientAccount: true,
+      } as PaymentTransactionInfo;
+      const chain = { connection: new Connection(solana.rpcUrl, { commitment: "confirmed", wsEndpoint: solana.wsUrl }) } as PayFixture;
+      await pay(chain, payer, info);
+      const polls = (p: WatchedPayment) => rpc.countOn("getSignaturesForAddress", p.reference);
+      await until(() => (polls(paid) > 0 ? true : undefined), "the named payment checked", 10_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(rows.filter((p) => p !== paid).map(polls)).toEqual([0, 0, 0, 0, 0]);
+      expect(rpc.count("getTransaction")).toBeGreaterThanOrEqual(1); // one read says which payment it is
     } finally {
       await watcher.stop();
     }

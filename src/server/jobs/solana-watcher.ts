@@ -46,6 +46,8 @@ export interface SolanaWatcherOptions {
   resyncMs?: number;
   /** Calls back when a payment is announced (LISTEN/NOTIFY, see payment-wakeups.ts); answers how to stop. */
   wakeups?: (onNew: (chainId: number) => void) => Promise<() => Promise<void>>;
+  /** Where in its period a payment's first re-poll lands, in [0, 1) (default Math.random). */
+  random?: () => number;
   /** How long an expired payment is still watched for a late transfer. */
   lateGraceMs?: number;
   now?: () => number;
@@ -69,6 +71,8 @@ interface Entry {
   signatureSubscription?: number;
   /** When the poll timer checks it next (ms since the epoch); notifications check it sooner. */
   nextPollAt: number;
+  /** Whether it was checked once: the first re-poll lands at a random point of its period. */
+  checked?: boolean;
   /** Signatures already reported at confirmed: each is read once, not on every poll. */
   seen: Set<string>;
 }
@@ -96,6 +100,7 @@ const ROUTE_ABOVE = 3;
 export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options: SolanaWatcherOptions): Promise<SolanaWatcher> {
   const { chainId, pollMs = 2_000, maxPollMs = 60_000, concurrency = 8, lateGraceMs = 60 * 60_000, now = Date.now } = options;
   const discoverMs = options.discoverMs ?? pollMs;
+  const random = options.random ?? Math.random;
   const resyncMs = options.resyncMs ?? 60_000;
   const connection = new Connection(options.rpcUrl, { commitment: "confirmed", wsEndpoint: options.wsUrl });
   const entries = new Map<string, Entry>();
@@ -160,9 +165,14 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
     }
   };
 
-  /** When polling looks at a payment again: soon while young or paid, rarely once old, and no later than its expiry. */
-  const nextPoll = (p: WatchedPayment) => {
-    const at = now() + (p.status === "paid" ? pollMs : pollDelay(now() - p.createdAt.getTime(), { minMs: pollMs, maxMs: maxPollMs }));
+  /**
+   * When polling looks at a payment again: soon while young or paid, rarely once old, and no later
+   * than its expiry. `share` of the period (random after the first check) spreads the payments a
+   * restart resumes all at once over their period instead of polling them in the same second again.
+   */
+  const nextPoll = (p: WatchedPayment, share = 1) => {
+    const period = p.status === "paid" ? pollMs : pollDelay(now() - p.createdAt.getTime(), { minMs: pollMs, maxMs: maxPollMs });
+    const at = now() + period * share;
     return p.status === "initiated" && p.expiresAt.getTime() > now() ? Math.min(at, p.expiresAt.getTime()) : at;
   };
 
@@ -174,7 +184,8 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
       try {
         await check(entry);
       } finally {
-        entry.nextPollAt = nextPoll(entry.payment);
+        entry.nextPollAt = nextPoll(entry.payment, entry.checked ? 1 : random());
+        entry.checked = true;
       }
     });
   };
