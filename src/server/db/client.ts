@@ -36,10 +36,11 @@ export type OpenDbOptions =
   | { memory: true };
 
 /**
- * Key of the session advisory lock migrations run under on PostgreSQL ("zpay_mig" in ASCII): the
- * same in every zpay process, so instances starting together migrate one after another.
+ * Key of the session advisory lock migrations run under on PostgreSQL (two-int key, 'zp'
+ * namespace 0x7a70_0000 like the other zpay locks, 0 = migrations): the same in every zpay
+ * process, so instances starting together migrate one after another.
  */
-export const MIGRATION_LOCK_KEY = "8822658843938744679";
+export const MIGRATION_LOCK_KEY = [0x7a70_0000, 0] as const;
 
 /**
  * Applies pending migrations on PostgreSQL while holding the migration advisory lock, on a
@@ -52,11 +53,11 @@ async function migratePostgres(connectionString: string): Promise<void> {
   client.on("error", () => {}); // a dropped connection surfaces as the failed query below
   await client.connect();
   try {
-    await client.query("select pg_advisory_lock($1::bigint)", [MIGRATION_LOCK_KEY]);
+    await client.query("select pg_advisory_lock($1, $2)", [...MIGRATION_LOCK_KEY]);
     try {
       await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
-      await client.query("select pg_advisory_unlock($1::bigint)", [MIGRATION_LOCK_KEY]);
+      await client.query("select pg_advisory_unlock($1, $2)", [...MIGRATION_LOCK_KEY]);
     }
   } finally {
     await client.end();
