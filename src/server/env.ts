@@ -59,6 +59,10 @@ export const envSchema = z
     WATCHER_LEADER_RETRY_MS: z.coerce.number().int().min(50).default(3000),
     /** How long a payer has to pay once started; a later payment is still recorded, marked late. */
     PAYMENT_TTL_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
+    /** How long a paid (confirmed) payment may wait for finality before it fails `not_finalized`. */
+    FINALITY_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+    /** How often every merchant's receiving token account is read for money no payment claimed. */
+    UNMAPPED_SCAN_MS: z.coerce.number().int().min(1000).default(60_000),
     /** Sandbox only: let webhooks go to loopback (127.0.0.0/8, ::1), for local receivers and tests. */
     WEBHOOK_ALLOW_LOOPBACK: z.stringbool().default(false),
     SANDBOX_FIAT_RATES: z.string().default("EUR=1.08,GBP=1.27,CHF=1.13,CAD=0.73,AUD=0.66,JPY=0.0067,INR=0.012"),

@@ -12,7 +12,10 @@ import type { ChainRuntime } from "./chains/runtime";
 import { startSolanaWatcher } from "./jobs/solana-watcher";
 import { holdLeadership, watcherLockKey, type Leadership } from "./jobs/leader-lock";
 import { listenForNewPayments } from "./jobs/payment-wakeups";
-import { paymentSink } from "./jobs/payment-sink";
+import { paymentSink, withWebhookEnqueue } from "./jobs/payment-sink";
+import { startReceivingScan } from "./jobs/receiving-account-scan";
+import { Connection } from "@solana/web3.js";
+import { payerScreen } from "./modules/sanctions/service";
 
 export interface RunningServer {
   appUrl: string;
@@ -56,7 +59,8 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     webhooks = await startWebhookWorker(queue, database, log, { destination: { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK } });
     if (chains.solana) {
       const solana = chains.solana;
-      const sink = paymentSink({ db: database.db, queue, log });
+      const q0 = queue;
+      const sink = paymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(env.DATA_DIR) });
       // One process per chain watches (advisory lock; any process serves routes). A new leader
       // resumes every pending payment first: nothing confirmed while no watcher ran is missed.
       watcher = holdLeadership(
@@ -69,9 +73,25 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
             pollMs: env.WATCHER_POLL_MS,
             maxPollMs: env.WATCHER_MAX_POLL_MS,
             concurrency: env.WATCHER_CONCURRENCY,
+            finalityTimeoutMs: env.FINALITY_TIMEOUT_MS,
             wakeups: (onNew) => listenForNewPayments(database, onNew),
           });
-          return () => running.stop();
+          // The leader also reads every receiving account for money no payment claimed.
+          const scanning = startReceivingScan(
+            {
+              db: database.db,
+              connection: new Connection(solana.rpcUrl, { commitment: "finalized", wsEndpoint: solana.wsUrl }),
+              chainId: solana.chainId,
+              mints: Object.values(solana.mints),
+              payments: withWebhookEnqueue({ db: database.db, queue: q0, log, isSanctioned: payerScreen(env.DATA_DIR) }),
+              log,
+            },
+            env.UNMAPPED_SCAN_MS,
+          );
+          return async () => {
+            await scanning();
+            await running.stop();
+          };
         },
         { key: watcherLockKey(solana.chainId), retryMs: env.WATCHER_LEADER_RETRY_MS, log, name: `solana-watcher:${solana.chainId}` },
       );

@@ -3,7 +3,7 @@ import type { Logger } from "../logger";
 import { findReference } from "../chains/solana/find-reference";
 import { readTransaction } from "../chains/solana/read-transaction";
 import { readAccountKeys } from "../chains/solana/read-account-keys";
-import { solanaFact, type SolanaPaymentFact } from "../payments/solana-facts";
+import { solanaFacts, type SolanaPaymentFact } from "../payments/solana-facts";
 import { keyedRunQueue } from "./keyed-run-queue";
 import { pollDelay } from "./poll-backoff";
 
@@ -17,6 +17,10 @@ export interface WatchedPayment {
   status: "initiated" | "paid" | "validated" | "failed";
   /** The credited signature once paid. */
   signature?: string;
+  /** Signatures of credited transfers not yet seen at finalized (a payment may take several). */
+  unfinalized: string[];
+  /** When it became paid: a paid payment that never finalizes fails after `finalityTimeoutMs`. */
+  paidAt?: Date;
   expiresAt: Date;
   /** When it was created: a young payment is polled often, an old one rarely. */
   createdAt: Date;
@@ -27,7 +31,7 @@ export interface PaymentSink {
   /** Pending payments of a chain; with `createdSince`, only those created since then (new-row discovery). */
   listPending(chainId: number, options?: { createdSince?: Date }): Promise<WatchedPayment[]>;
   /** Applies a fact and answers the payment's state after it. */
-  apply(paymentId: string, fact: SolanaPaymentFact | { kind: "expired" }): Promise<WatchedPayment | undefined>;
+  apply(paymentId: string, fact: SolanaPaymentFact | { kind: "expired" } | { kind: "finality-timeout"; timeoutMs: number }): Promise<WatchedPayment | undefined>;
 }
 
 export interface SolanaWatcherOptions {
@@ -50,6 +54,8 @@ export interface SolanaWatcherOptions {
   random?: () => number;
   /** How long an expired payment is still watched for a late transfer. */
   lateGraceMs?: number;
+  /** How long a paid payment may wait for finality before it fails `not_finalized`. */
+  finalityTimeoutMs?: number;
   now?: () => number;
 }
 
@@ -75,6 +81,8 @@ interface Entry {
   checked?: boolean;
   /** Signatures already reported at confirmed: each is read once, not on every poll. */
   seen: Set<string>;
+  /** Newest reference signature up to which every older one was read (the next listing stops there). */
+  readUpTo?: string;
 }
 
 /** A receiving token account with pending payments: one logs subscription wakes all of them. */
@@ -82,6 +90,12 @@ interface Account {
   subscription?: number;
   ids: Set<string>;
 }
+
+/**
+ * A confirmed Solana transaction is finalized about 13 s later unless a fork dropped it; ten
+ * minutes without finality means it will not come, and the payment fails `not_finalized`.
+ */
+export const DEFAULT_FINALITY_TIMEOUT_MS = 10 * 60_000;
 
 /** New-row reads look this far behind the newest row seen: clocks of app processes differ and inserts commit late. */
 const DISCOVERY_OVERLAP_MS = 10_000;
@@ -99,6 +113,7 @@ const ROUTE_ABOVE = 3;
  */
 export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options: SolanaWatcherOptions): Promise<SolanaWatcher> {
   const { chainId, pollMs = 2_000, maxPollMs = 60_000, concurrency = 8, lateGraceMs = 60 * 60_000, now = Date.now } = options;
+  const finalityTimeoutMs = options.finalityTimeoutMs ?? DEFAULT_FINALITY_TIMEOUT_MS;
   const discoverMs = options.discoverMs ?? pollMs;
   const random = options.random ?? Math.random;
   const resyncMs = options.resyncMs ?? 60_000;
@@ -126,37 +141,52 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
     if (next) entry.payment = next;
   };
 
+  /** Reports every fact of one transaction (several transfers may pay one payment). */
+  const reportAll = async (entry: Entry, facts: readonly SolanaPaymentFact[]) => {
+    for (const fact of facts) await report(entry, fact);
+  };
+
   /** Looks at the chain for one payment and reports what changed. */
   const check = async (entry: Entry) => {
     const p = entry.payment;
-    if (p.status === "initiated" || p.status === "failed") {
-      for (const { signature } of await findReference(connection, p.reference, "confirmed")) {
+    if (p.status !== "validated") {
+      // Every transaction naming the reference, newer than the last one fully read; each is read once.
+      let complete = true;
+      for (const { signature } of await findReference(connection, p.reference, "confirmed", { until: entry.readUpTo })) {
         if (entry.seen.has(signature)) continue;
         const observed = await readTransaction(connection, signature, "confirmed");
-        if (!observed) continue; // listed but not readable yet: next pass
+        if (!observed) {
+          complete = false; // listed but not readable yet: next pass, and the cursor waits for it
+          continue;
+        }
         entry.seen.add(signature);
-        const fact = solanaFact(observed, p, "confirmed");
-        if (fact) await report(entry, fact);
-        if (entry.payment.status === "paid") break;
+        if (complete) entry.readUpTo = signature;
+        await reportAll(entry, solanaFacts(observed, p, "confirmed"));
       }
       if (entry.payment.status === "initiated" && now() > p.expiresAt.getTime()) await report(entry, { kind: "expired" });
     }
+    // Credited transfers not yet final: read each at finalized; wait on the first still pending.
+    const waiting = entry.payment.status === "validated" ? [] : entry.payment.unfinalized;
+    let pending: string | undefined;
+    for (const signature of waiting) {
+      const observed = await readTransaction(connection, signature, "finalized");
+      if (observed) await reportAll(entry, solanaFacts(observed, entry.payment, "finalized"));
+      else pending ??= signature;
+    }
+    if (pending && entry.signatureSubscription === undefined) {
+      // One-shot: web3.js drops it after the notification, so forget the id then (removing it again only logs noise).
+      entry.signatureSubscription = connection.onSignature(
+        pending,
+        () => {
+          entry.signatureSubscription = undefined;
+          schedule(entry);
+        },
+        "finalized",
+      );
+    }
     const paid = entry.payment;
-    if (paid.status === "paid" && paid.signature) {
-      const observed = await readTransaction(connection, paid.signature, "finalized");
-      const fact = observed && solanaFact(observed, paid, "finalized");
-      if (fact) await report(entry, fact);
-      else if (entry.signatureSubscription === undefined) {
-        // One-shot: web3.js drops it after the notification, so forget the id then (removing it again only logs noise).
-        entry.signatureSubscription = connection.onSignature(
-          paid.signature,
-          () => {
-            entry.signatureSubscription = undefined;
-            void schedule(entry);
-          },
-          "finalized",
-        );
-      }
+    if (paid.status === "paid" && paid.paidAt && now() >= paid.paidAt.getTime() + finalityTimeoutMs) {
+      await report(entry, { kind: "finality-timeout", timeoutMs: finalityTimeoutMs });
     }
     if (done(entry.payment)) {
       unsubscribe(entry);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { PaymentInfoDto } from "@/lib/transaction-details";
 import type { Db } from "../db/client";
-import { paymentCredits, paymentFactLog, transactions, type ProductInfoSnapshot } from "../db/schema";
+import { paymentCredits, paymentFactLog, transactions, unmappedTransfers, type ProductInfoSnapshot } from "../db/schema";
 import { insertWebhookEvents } from "./outbox";
 import type { Logger } from "../logger";
 import { toPaymentInfoDto, toTransactionEventData, type TransactionRow } from "./dto";
@@ -268,6 +268,18 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, report
         .returning({ id: paymentCredits.id });
       credited = inserted.length > 0;
       if (!credited) decision = { status: row.status, patch: {}, events: [], outcome: "rejected", reason: "credited_elsewhere" };
+      // A transfer the receiving-account scan recorded as unmapped before any watcher saw it is mapped now.
+      else
+        await tx
+          .delete(unmappedTransfers)
+          .where(
+            and(
+              eq(unmappedTransfers.chainId, c.chainId),
+              eq(unmappedTransfers.signature, c.signature),
+              eq(unmappedTransfers.instructionIndex, c.instructionIndex),
+              eq(unmappedTransfers.innerIndex, c.innerIndex),
+            ),
+          );
     }
     if (decision.finalize) {
       const f = decision.finalize;

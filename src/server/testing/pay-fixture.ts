@@ -16,6 +16,7 @@ import { startWebhookWorker } from "../jobs/webhooks";
 import { listenForNewPayments } from "../jobs/payment-wakeups";
 import { createLogger } from "../logger";
 import { paymentSink } from "../jobs/payment-sink";
+import { payerScreen } from "../modules/sanctions/service";
 import { testDeps } from "./deps";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
@@ -69,7 +70,7 @@ export async function startPayFixture(
   // The tests' receivers listen on loopback, which a sandbox only reaches when it says so.
   const webhooks = await startWebhookWorker(queue, database, log, { destination: { allowLoopback: true } });
   const startWatcher = () =>
-    startSolanaWatcher(paymentSink({ db: database.db, queue, log }), log, {
+    startSolanaWatcher(paymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(dataDir) }), log, {
       chainId: -5001,
       rpcUrl: solana.rpcUrl,
       wsUrl: solana.wsUrl,

@@ -8,6 +8,8 @@ export interface AddressSignature {
   signature: string;
   err: boolean;
   slot: number;
+  /** Unix seconds, when the node knows it. */
+  blockTime?: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function findSignatures(
   try {
     for (let page = 0; page < maxPages; page++) {
       const found = await connection.getSignaturesForAddress(key, { limit: pageSize, before, until }, commitment);
-      for (const s of found) newestFirst.push({ signature: s.signature, err: s.err !== null, slot: s.slot });
+      for (const s of found) newestFirst.push({ signature: s.signature, err: s.err !== null, slot: s.slot, ...(s.blockTime ? { blockTime: s.blockTime } : {}) });
       if (found.length < pageSize) break;
       before = found[found.length - 1]!.signature;
     }

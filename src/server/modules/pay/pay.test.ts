@@ -152,11 +152,16 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local Solana network (%s)", 
     expect((await database.db.select().from(transactions)).length).toBe(before);
   });
 
-  it("an underpayment fails the transaction as underpaid and records what arrived", async () => {
+  it("an underpayment is recorded and waits for the rest; at expiry it fails as underpaid with what arrived", async () => {
     const { link } = await merchantWithLink(f, { label: "Tea", price: "10", currency: "USDC" }, { endpoint: hooks.url });
     const payer = await fundedPayer(f);
+    const ttl = f.deps.env.PAYMENT_TTL_MS;
+    f.deps.env.PAYMENT_TTL_MS = 3000;
     const info: PaymentTransactionInfo = (await start(link.hashedId, payer.publicKey.toBase58())).body.data;
+    f.deps.env.PAYMENT_TTL_MS = ttl;
     const signature = await pay(f, payer, info, { info: { amountWei: "9000000" } });
+    await until(async () => ((await progress(info.payment))?.receivedAmount === "9000000" ? true : undefined), "partial credit");
+    expect((await progress(info.payment)).status).toBe("initiated");
     const failed = await statusBecomes(info.payment, "failed");
     expect(failed).toMatchObject({ hash: signature, receivedAmount: "9000000", amountMismatch: "under", failureReason: "underpaid" });
     expect(failed.callbackUrl).toBeUndefined();

@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../http/context";
-import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
-import { BUNDLED_LIST, SanctionsList, refreshedListPath } from "./list";
+import { checkWallet } from "./service";
 
 const CheckBody = z
   .object({
@@ -38,31 +37,6 @@ const getRoute = createRoute({
   request: { query: z.object({ wallet: z.string().trim().min(1).max(128), sessionId: z.string().max(128).optional() }) },
   responses: { 200: { description: "Checked", content: { "application/json": { schema: Result } } }, ...errorResponses(400, 503) },
 });
-
-const lists = new WeakMap<AppDeps, SanctionsList>();
-
-/** One list per app (both origins share deps), used by the routes and the payment start's re-check. */
-export function sanctionsListFor(deps: AppDeps): SanctionsList {
-  let list = lists.get(deps);
-  if (!list) {
-    list = new SanctionsList(() => [refreshedListPath(deps.env.DATA_DIR), BUNDLED_LIST]);
-    lists.set(deps, list);
-  }
-  return list;
-}
-
-/**
- * Whether `wallet` may pay.
- * @throws {ApiError} 503 when the list cannot be read (the page then says it cannot check).
- */
-export function checkWallet(deps: AppDeps, wallet: string): boolean {
-  try {
-    return !sanctionsListFor(deps).isSanctioned(wallet);
-  } catch (err) {
-    deps.log.error({ err }, "sanctions list unreadable");
-    throw new ApiError(503, "sanctions_unavailable", "Unable to check Wallet Sanction Status. Please try connecting wallet later.");
-  }
-}
 
 export function sanctionRoutes(deps: AppDeps) {
   return createRouter()
