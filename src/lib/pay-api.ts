@@ -9,7 +9,9 @@
 export type PaymentFlowState = "init" | "processing" | "processed" | "submitted" | "failed";
 
 /** Server-side transaction status (SPEC §3 Transaction). */
-export type PaymentStatus = "initiated" | "paid" | "validated" | "failed";
+import type { PaymentStatus } from "./payment-status";
+
+export type { PaymentStatus };
 
 /** `GET /api/pay/{id}`: a payable product as the payer sees it. */
 export interface PayableProduct {

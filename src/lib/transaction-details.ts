@@ -1,5 +1,6 @@
 import { chainById, explorerTxUrl } from "./chains";
 import { formatBaseUnits } from "./money";
+import type { PaymentStatus } from "./payment-status";
 
 /**
  * A product's payment as merchant screens see it (SPEC §3 "Payment info" and "Transaction"),
@@ -8,7 +9,7 @@ import { formatBaseUnits } from "./money";
  */
 
 /** Transaction statuses (SPEC §3/§4); `refunded` marks a refund that went out later. */
-export type PaymentInfoStatus = "initiated" | "paid" | "validated" | "failed" | "refunded";
+export type PaymentInfoStatus = PaymentStatus | "refunded";
 
 /** An exact amount: `value` base units (integer text) with `decimals`, in `currency` (USDC, SOL, USD…). */
 export interface AmountDto {
@@ -83,7 +84,7 @@ export function formatAmount(amount: AmountDto): string {
   return `${formatBaseUnits(BigInt(amount.value), amount.decimals)} ${amount.currency}`;
 }
 
-export type PaymentStage = "initiated" | "paid" | "validated" | "failed";
+export type PaymentStage = PaymentStatus;
 
 /** The stages table (SPEC §2): each stage with its time, null when not reached. */
 export function paymentStages(info: PaymentInfoDto): { stage: PaymentStage; at: string | null }[] {

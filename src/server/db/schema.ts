@@ -1,5 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import type { PaymentStatus } from "../../lib/payment-status";
 
 /** Fiat currencies a merchant may bill in (GET /api/supported-currencies); seeded by migration. */
 export const fiatCurrencies = pgTable("fiat_currencies", {
@@ -176,7 +177,7 @@ export const transactions = pgTable(
     reference: text("reference").notNull().unique(),
     /** Memo the transfer must carry (Solana), when one is expected. */
     memo: text("memo"),
-    status: text("status").$type<"initiated" | "paid" | "validated" | "failed">().notNull().default("initiated"),
+    status: text("status").$type<PaymentStatus>().notNull().default("initiated"),
     /** The paying wallet as seen on chain. */
     payer: text("payer"),
     /** The wallet the payer said they would pay from when starting (sanction-checked). */

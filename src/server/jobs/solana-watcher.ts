@@ -1,4 +1,5 @@
 import { Connection, PublicKey } from "@solana/web3.js";
+import type { PaymentStatus } from "@/lib/payment-status";
 import type { Logger } from "../logger";
 import { findReference } from "../chains/solana/find-reference";
 import { readTransaction } from "../chains/solana/read-transaction";
@@ -14,7 +15,7 @@ export interface WatchedPayment {
   reference: string;
   recipientTokenAccount: string;
   memo?: string;
-  status: "initiated" | "paid" | "validated" | "failed";
+  status: PaymentStatus;
   /** The credited signature once paid. */
   signature?: string;
   /** Signatures of credited transfers not yet seen at finalized (a payment may take several). */

@@ -34,9 +34,9 @@
  * - `payment.paid` is emitted once per transaction (never again after a revival), `payment.validated` once.
  */
 
-/** Every status a transaction can have (one list for schema, DTOs and the UI mapping). */
-export const PAYMENT_STATUSES = ["initiated", "paid", "validated", "failed"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+import type { PaymentStatus } from "@/lib/payment-status";
+
+export { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/payment-status";
 export type Commitment = "processed" | "confirmed" | "finalized";
 
 /** A token transfer a watcher saw for a transaction's reference. */
