@@ -4,6 +4,7 @@ import type { Logger } from "../logger";
 import { findReference } from "../chains/solana/find-reference";
 import { readTransaction } from "../chains/solana/read-transaction";
 import { readAccountKeys } from "../chains/solana/read-account-keys";
+import { settleSubscriptions } from "../chains/solana/settle-subscriptions";
 import { solanaFacts, type SolanaPaymentFact } from "../payments/solana-facts";
 import { keyedRunQueue } from "./keyed-run-queue";
 import { pollDelay } from "./poll-backoff";
@@ -330,6 +331,7 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
       for (const entry of entries.values()) unsubscribe(entry);
       entries.clear();
       byReference.clear();
+      if (!(await settleSubscriptions(connection))) log.warn({ chainId }, "solana watcher stopped with subscriptions still open");
     },
   };
 }

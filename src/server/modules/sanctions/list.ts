@@ -37,11 +37,14 @@ export function parseSanctionsSource(text: string): string[] {
   return [...found].sort();
 }
 
-/** A list that re-reads its file when the file changes (checked at most once a second). */
+/**
+ * A list that re-reads its file when the file changes. Which file and its mtime are checked on
+ * every question (two stat calls, microseconds): an operator's refresh takes effect at once.
+ */
 export class SanctionsList {
   private addresses = new Set<string>();
+  private loadedFile: string | undefined;
   private loadedMtime = -1;
-  private checkedAt = 0;
 
   constructor(private readonly files: () => string[]) {}
 
@@ -50,23 +53,22 @@ export class SanctionsList {
     return this.files().find((f) => fs.existsSync(f));
   }
 
-  private refresh(now: number) {
-    if (now - this.checkedAt < 1000 && this.loadedMtime >= 0) return;
-    this.checkedAt = now;
+  private refresh() {
     const file = this.current();
     if (!file) throw new Error("No sanctions list file found");
     const mtime = fs.statSync(file).mtimeMs;
-    if (mtime === this.loadedMtime) return;
+    if (file === this.loadedFile && mtime === this.loadedMtime) return;
     const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as SanctionsListFile;
     this.addresses = new Set(parsed.addresses.map(normalizeAddress));
+    this.loadedFile = file;
     this.loadedMtime = mtime;
   }
 
   /**
    * @throws Error when no list can be read: the caller must treat that as "cannot check", never as "passed".
    */
-  isSanctioned(address: string, now = Date.now()): boolean {
-    this.refresh(now);
+  isSanctioned(address: string): boolean {
+    this.refresh();
     return this.addresses.has(normalizeAddress(address));
   }
 }
