@@ -38,4 +38,18 @@ console.table([
   { step: "finalized → webhook received", ...detection.finalizedToWebhook },
   { step: "validated → webhook received", ...detection.validatedToWebhook },
 ]);
+
+// What pending payments cost the RPC: calls per pending payment per minute as 10 → 10,000 wait to be paid.
+const watcherCost = await (await import("./watcher")).benchWatcher();
+console.log("\nSolana watcher RPC cost (pending payments aged over 90 min, 50 receiving accounts, production defaults; after the resume pass)");
+console.table(
+  watcherCost.map((r) => ({
+    pending: r.pending,
+    "account subscriptions": r.subscriptions,
+    "resume pass: calls": r.firstPassCalls,
+    "resume pass: ms": r.firstPassMs,
+    "calls / payment / min": r.callsPerPaymentPerMinute,
+    "calls/s": r.callsPerSecond,
+  })),
+);
 process.exit(0);
