@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { users } from "../db/schema";
 import { openTestDb } from "../testing/databases";
+import { insertMerchant } from "../testing/merchants";
 import { createTransaction } from "../payments/service";
 import { paymentSink } from "./payment-sink";
 
@@ -14,19 +13,12 @@ describe("paymentSink (the watcher's view of the payments service)", () => {
   afterAll(() => database.close());
 
   it("resumes pending payments and answers each payment's state after a fact", async () => {
-    const [u] = await database.db
-      .insert(users)
-      .values({
-        publicKey: randomBytes(16).toString("hex"),
-        referralCode: randomBytes(5).toString("hex"),
-        settings: { isOnboarded: true, permissions: [], rampOnly: false, isNonCustodial: false, version: 1, restrictUserToChains: [] },
-      })
-      .returning();
+    const userId = await insertMerchant(database.db);
     const now = new Date("2026-11-02T10:00:00.000Z");
     const tx = await createTransaction(database.db, {
       productType: "quick-pay",
       productId: null,
-      userId: u.id,
+      userId,
       chainId: -5001,
       token: "USDC",
       tokenAddress: "Mint",

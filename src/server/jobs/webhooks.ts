@@ -5,8 +5,6 @@ import { merchantIntegrations, webhookAttempts, webhookEvents } from "../db/sche
 import type { Logger } from "../logger";
 import { DestinationRefusedError, DestinationUnresolvedError, type DestinationOptions } from "../net/resolve-destination";
 import { pinnedPost, PostTimeoutError } from "../net/pinned-post";
-import type { TransactionEventData, WebhookEventBody } from "../payments/dto";
-import type { PaymentEventType } from "../payments/transition";
 import type { Queue } from "./queue";
 import { WebhookDispatcher, type DispatcherLimits } from "./webhook-dispatcher";
 
@@ -44,7 +42,6 @@ export const WEBHOOK_SWEEP_CRON = "* * * * *";
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
-type Tx = Pick<Db, "select" | "insert" | "update">;
 
 export interface WebhookOptions {
   retryScheduleMs?: readonly number[];
@@ -60,39 +57,6 @@ export interface WebhookDeps {
   db: Db;
   queue?: Queue;
   log?: Logger;
-}
-
-/**
- * Writes the events of one payment change to the outbox, inside the caller's transaction. Events
- * of a merchant without a webhook endpoint are kept as `no_endpoint` (history only).
- * @returns the ids of the events to deliver (enqueue them after the commit).
- */
-export async function insertWebhookEvents(
-  tx: Tx,
-  args: { userId: string; transactionId: string; types: readonly PaymentEventType[]; data: TransactionEventData; now: Date },
-): Promise<string[]> {
-  if (args.types.length === 0) return [];
-  const [integration] = await tx
-    .select({ apiHook: merchantIntegrations.apiHook })
-    .from(merchantIntegrations)
-    .where(eq(merchantIntegrations.userId, args.userId));
-  const deliverable = Boolean(integration?.apiHook);
-  // Events of one change keep their order through created_at (a millisecond apart).
-  const rows = args.types.map((type, i) => {
-    const at = new Date(args.now.getTime() + i);
-    const payload: WebhookEventBody = { type, timestamp: args.now.toISOString(), data: args.data };
-    return {
-      userId: args.userId,
-      transactionId: args.transactionId,
-      type,
-      payload: payload as unknown as Record<string, unknown>,
-      status: deliverable ? ("pending" as const) : ("no_endpoint" as const),
-      nextAttemptAt: deliverable ? args.now : null,
-      createdAt: at,
-    };
-  });
-  const inserted = await tx.insert(webhookEvents).values(rows).returning({ id: webhookEvents.id, status: webhookEvents.status });
-  return inserted.filter((r) => r.status === "pending").map((r) => r.id);
 }
 
 /**

@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { merchantIntegrations, paymentCredits, paymentFactLog, transactions, users, webhookEvents } from "../db/schema";
+import { paymentCredits, paymentFactLog, transactions, webhookEvents } from "../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
+import { insertMerchant } from "../testing/merchants";
 import {
   applyFact,
   createTransaction,
@@ -30,18 +31,7 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
   });
   afterAll(() => database.close());
 
-  async function newMerchant(apiHook?: string) {
-    const [u] = await database.db
-      .insert(users)
-      .values({
-        publicKey: randomBytes(16).toString("hex"),
-        referralCode: randomBytes(5).toString("hex"),
-        settings: { isOnboarded: true, permissions: [], rampOnly: false, isNonCustodial: false, version: 1, restrictUserToChains: [] },
-      })
-      .returning();
-    if (apiHook) await database.db.insert(merchantIntegrations).values({ userId: u.id, secret: "whsec_dGVzdA==", apiHook });
-    return u.id;
-  }
+  const newMerchant = (apiHook?: string) => insertMerchant(database.db, apiHook ? { apiHook } : undefined);
 
   const input = (over: Partial<CreateTransactionInput> = {}): CreateTransactionInput => ({
     productType: "quick-pay",

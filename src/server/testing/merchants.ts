@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db/client";
+import { merchantIntegrations, users } from "../db/schema";
 import { buildSigninMessage, signinFields, type SigninChallenge } from "@/lib/signin-message";
 import { newSolanaKey, type TestSolanaKey } from "./solana-keys";
 
@@ -30,4 +33,18 @@ export async function signInMerchant(app: App, options: { acceptTerms?: boolean;
     await app.request("/api/accept-terms", { method: "POST", headers: { authorization: `Bearer ${user.token}` } });
   }
   return { id: user._id, token: user.token, key, auth: { authorization: `Bearer ${user.token}` } };
+}
+
+/** A merchant row straight in the database (no sign-in), optionally with a webhook endpoint; answers its id. */
+export async function insertMerchant(db: Db, integration?: { apiHook: string; secret?: string }): Promise<string> {
+  const [u] = await db
+    .insert(users)
+    .values({
+      publicKey: randomBytes(16).toString("hex"),
+      referralCode: randomBytes(5).toString("hex"),
+      settings: { isOnboarded: true, permissions: [], rampOnly: false, isNonCustodial: false, version: 1, restrictUserToChains: [] },
+    })
+    .returning();
+  if (integration) await db.insert(merchantIntegrations).values({ userId: u.id, secret: integration.secret ?? "whsec_dGVzdA==", apiHook: integration.apiHook });
+  return u.id;
 }
