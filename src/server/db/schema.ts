@@ -35,6 +35,7 @@ export const users = pgTable(
   },
   (t) => [index("users_referred_by_idx").on(t.referredBy)],
 );
+export type UserRow = typeof users.$inferSelect;
 
 /** Opaque bearer sessions; only the SHA-256 of the token is stored. */
 export const sessions = pgTable(
@@ -100,6 +101,7 @@ export const merchantWallets = pgTable(
     index("merchant_wallets_chain_address_idx").on(t.chainId, t.address),
   ],
 );
+export type WalletRow = typeof merchantWallets.$inferSelect;
 
 /**
  * A zLink (SPEC §3 quick pay): a reusable payment link with a fixed price. `id` is internal;
@@ -132,6 +134,7 @@ export const quickPays = pgTable(
   },
   (t) => [index("quick_pays_user_created_idx").on(t.userId, t.createdAt)],
 );
+export type QuickPayRow = typeof quickPays.$inferSelect;
 
 /** What a product asked for when its payment started (SPEC §3 productInfo), frozen on the transaction. */
 export interface ProductInfoSnapshot {
@@ -218,6 +221,7 @@ export const transactions = pgTable(
     index("transactions_initiated_client_idx").on(t.clientAddress).where(sql`${t.status} = 'initiated'`),
   ],
 );
+export type TransactionRow = typeof transactions.$inferSelect;
 
 /**
  * Exactly-once crediting: an on-chain transfer (chain, signature, instruction) is credited to at
@@ -251,6 +255,7 @@ export const paymentCredits = pgTable(
     index("payment_credits_transaction_idx").on(t.transactionId),
   ],
 );
+export type CreditRow = typeof paymentCredits.$inferSelect;
 
 /**
  * Facts about a transaction that were not credited (wrong mint, wrong recipient, a second
@@ -344,6 +349,7 @@ export const merchantIntegrations = pgTable("merchant_integrations", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+export type IntegrationRow = typeof merchantIntegrations.$inferSelect;
 
 /**
  * Webhook outbox: one row per event (`payment.paid`, `payment.validated`, `payment.failed`),
@@ -377,6 +383,7 @@ export const webhookEvents = pgTable(
     index("webhook_events_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 
 /** The delivery log: every attempt to post a webhook event, with what came back. */
 export const webhookAttempts = pgTable(
@@ -404,6 +411,7 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index("webhook_attempts_event_idx").on(t.eventId, t.attempt)],
 );
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
 
 /**
  * Rate-limit counters shared by every process on PostgreSQL (rate-limiter-flexible's

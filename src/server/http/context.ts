@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Queue } from "../jobs/queue";
 import type { Logger } from "../logger";
-import type { UserRow } from "../modules/auth/service";
+import type { UserRow } from "../db/schema";
 
 /** What every handler may read from `c.var`. */
 export interface AppVariables {

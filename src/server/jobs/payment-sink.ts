@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentCredits } from "../db/schema";
 import type { Logger } from "../logger";
-import type { TransactionRow } from "../payments/dto";
+import type { TransactionRow } from "../db/schema";
 import { applyFact, DEFAULT_LATE_GRACE_MS, listPending, type PaymentDeps } from "../payments/service";
 import type { Queue } from "./queue";
 import type { PaymentSink, WatchedPayment } from "./solana-watcher";

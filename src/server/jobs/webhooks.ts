@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Database, Db } from "../db/client";
-import { merchantIntegrations, webhookAttempts, webhookEvents } from "../db/schema";
+import { merchantIntegrations, webhookAttempts, webhookEvents, type WebhookEventRow, type WebhookAttemptRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { DestinationRefusedError, DestinationUnresolvedError, type DestinationOptions } from "../net/resolve-destination";
 import { pinnedPost, PostTimeoutError } from "../net/pinned-post";
@@ -39,9 +39,6 @@ export const WEBHOOK_MAX_REPLY_BYTES = 4_096;
 export const WEBHOOK_LEASE_MS = 60_000;
 /** Sweeper: every minute, re-enqueue due events whose job went missing. */
 export const WEBHOOK_SWEEP_CRON = "* * * * *";
-
-export type WebhookEventRow = typeof webhookEvents.$inferSelect;
-export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
 
 export interface WebhookOptions {
   retryScheduleMs?: readonly number[];

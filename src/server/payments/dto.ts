@@ -1,8 +1,6 @@
 import type { AmountDto, PaymentInfoDto } from "@/lib/transaction-details";
-import type { ProductInfoSnapshot, transactions } from "../db/schema";
+import type { ProductInfoSnapshot, TransactionRow } from "../db/schema";
 import type { PaymentEventType, PaymentStatus } from "./transition";
-
-export type TransactionRow = typeof transactions.$inferSelect;
 
 /**
  * A transaction as webhooks carry it (`data` of every `payment.*` event). Amounts are base units as

@@ -2,15 +2,14 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { PaymentInfoDto } from "@/lib/transaction-details";
 import type { Db } from "../db/client";
-import { paymentCredits, paymentFactLog, transactions, unmappedTransfers, type ProductInfoSnapshot } from "../db/schema";
+import { paymentCredits, paymentFactLog, transactions, unmappedTransfers, type ProductInfoSnapshot, type CreditRow } from "../db/schema";
 import { insertWebhookEvents } from "./outbox";
 import type { Logger } from "../logger";
-import { toPaymentInfoDto, toTransactionEventData, type TransactionRow } from "./dto";
+import { toPaymentInfoDto, toTransactionEventData } from "./dto";
+import type { TransactionRow } from "../db/schema";
 import { isUuid } from "@/lib/uuid";
 import { decide, type Decision, type PaymentFact, type PaymentState } from "./transition";
 
-export type { TransactionRow } from "./dto";
-export type CreditRow = typeof paymentCredits.$inferSelect;
 
 /** SPEC §3 transaction types. */
 export type ProductType = "quick-pay" | "collect" | "bill" | "dynamic";

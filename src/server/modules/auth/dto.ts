@@ -1,7 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { users } from "../../db/schema";
-
-type UserRow = typeof users.$inferSelect;
+import type { UserRow } from "../../db/schema";
 
 /** The user as clients see it (SPEC §3 User). Built field by field: Hono does not strip extras. */
 export const UserDto = z

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sessions, users, type UserSettings } from "../../db/schema";
+import { sessions, users, type UserSettings, type UserRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { DEFAULT_PERMISSIONS } from "@/lib/permissions";
 import { isFreshSigninTimestamp, parseSigninMessage } from "@/lib/signin-message";
@@ -11,8 +11,6 @@ import { hashToken, newReferralCode, newSessionToken } from "./tokens";
 
 /** How long a merchant session lasts (`validTill`). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-export type UserRow = typeof users.$inferSelect;
 
 export interface SigninInput {
   publicKey: string;

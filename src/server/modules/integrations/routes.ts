@@ -6,17 +6,11 @@ import { errorResponses, json } from "../../http/openapi";
 import { isUuid } from "@/lib/uuid";
 import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
-import { NoEndpointError, redeliverWebhookEvent, type WebhookAttemptRow, type WebhookEventRow } from "../../jobs/webhooks";
-import type { UserRow } from "../auth/service";
-import {
-  checkEndpointResolution,
-  getIntegration,
-  listDeliveries,
-  regenerateSecret,
-  saveIntegration,
-  validateIntegration,
-  type IntegrationRow,
-} from "./service";
+import { NoEndpointError, redeliverWebhookEvent } from "../../jobs/webhooks";
+import type { WebhookAttemptRow, WebhookEventRow } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
+import { checkEndpointResolution, getIntegration, listDeliveries, regenerateSecret, saveIntegration, validateIntegration } from "./service";
+import type { IntegrationRow } from "../../db/schema";
 
 /** SPEC §3 Account/integration, as its owner reads it. */
 const IntegrationDto = z

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { merchantIntegrations, webhookEvents } from "../../db/schema";
-import { attemptsOf, type WebhookAttemptRow, type WebhookEventRow } from "../../jobs/webhooks";
+import { merchantIntegrations, webhookEvents, type IntegrationRow } from "../../db/schema";
+import { attemptsOf } from "../../jobs/webhooks";
+import type { WebhookAttemptRow, WebhookEventRow } from "../../db/schema";
 import { bareHostname, isLoopbackName, refusedAddressReason, type AddressPolicy } from "../../net/address-policy";
 import {
   DestinationRefusedError,
@@ -11,8 +12,6 @@ import {
   resolveDestination,
   type HostLookup,
 } from "../../net/resolve-destination";
-
-export type IntegrationRow = typeof merchantIntegrations.$inferSelect;
 
 /** SPEC §5 Settings messages. */
 export const INTEGRATION_MESSAGES = {

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PaymentInfoDto as PaymentInfo } from "@/lib/transaction-details";
 import { ZLINK_TOKENS, type QuickPayDto as QuickPay } from "@/lib/zlink";
-import type { QuickPayRow } from "./service";
+import type { QuickPayRow } from "../../db/schema";
 
 const Amount = z
   .object({

@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { quickPays, users } from "../../db/schema";
+import { quickPays, users, type QuickPayRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import type { UserRow } from "../auth/service";
+import type { UserRow } from "../../db/schema";
 import { isBelowMinimum, toZLinkInput, zlinkCurrencies, zlinkSchema, ZLINK_MESSAGES, type ZLinkInput } from "@/lib/zlink";
 import { ValidationError } from "yup";
 import { isUuid } from "@/lib/uuid";
-
-export type QuickPayRow = typeof quickPays.$inferSelect;
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 /** Length of public ids: 58^12 ≈ 2^70, far beyond guessing. */

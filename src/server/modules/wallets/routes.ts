@@ -5,7 +5,8 @@ import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
 import { chainById, solanaChainFor } from "@/lib/chains";
-import { attachWallet, listWallets, type WalletRow } from "./service";
+import { attachWallet, listWallets } from "./service";
+import type { WalletRow } from "../../db/schema";
 
 /** SPEC §3 Wallet, as merchant screens see it. */
 export const WalletDto = z

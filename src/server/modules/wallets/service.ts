@@ -1,11 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { merchantWallets } from "../../db/schema";
+import { merchantWallets, type WalletRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { chainById } from "@/lib/chains";
 import { walletAddressError } from "@/lib/wallet-address";
-
-export type WalletRow = typeof merchantWallets.$inferSelect;
 
 /** How a wallet was attached (SPEC §3 Wallet.type); only manual entry exists so far. */
 export type WalletType = "manual";
