@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Database } from "../db/client";
-import type { AppDeps, AppEnv } from "./context";
+import type { AppEnv } from "./context";
+import type { AppDeps } from "../deps";
 import { ApiError } from "./errors";
 import { clientAddress } from "./client-address";
 

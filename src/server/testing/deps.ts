@@ -1,7 +1,7 @@
 import { NO_CHAINS, type ChainRuntime } from "../chains/runtime";
 import type { Database } from "../db/client";
 import { parseEnv } from "../env";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../deps";
 import { createLogger } from "../logger";
 
 /** App dependencies for in-process tests: default env, silent logs, no chains unless given. */

@@ -9,7 +9,7 @@ import { buildPaymentTransaction } from "@/components/pay/solana/build-payment-t
 import { createApp, createPaymentsApp } from "../app";
 import type { ChainRuntime } from "../chains/runtime";
 import type { Database } from "../db/client";
-import type { AppDeps } from "../http/context";
+import type { AppDeps } from "../deps";
 import { startQueue, stopQueue, type Queue } from "../jobs/queue";
 import { startSolanaWatcher, type SolanaWatcher } from "../jobs/solana-watcher";
 import { startWebhookWorker } from "../jobs/webhooks";

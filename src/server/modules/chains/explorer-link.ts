@@ -1,6 +1,6 @@
 import { chainById, explorerTxUrl } from "@/lib/chains";
 import { origins } from "../../env";
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { localExplorerTx } from "./config";
 
 /**

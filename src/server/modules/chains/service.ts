@@ -1,4 +1,4 @@
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { origins } from "../../env";
 import { listSupportedCurrencies } from "../currencies/service";
 import { buildChainConfig, type ChainConfig } from "./config";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { chainById } from "@/lib/chains";
 import { createRouter } from "../../http/router";
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
 import { RecordedTransactionSchema, type RecordedTransactionDto } from "./dto";

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
-import type { AppDeps, AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { errorResponses } from "../../http/openapi";
 import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";

@@ -1,5 +1,5 @@
 import { migrationState } from "../../db/client";
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 
 /** Probes the database; a failure is reported as `degraded`, never thrown. */
 export async function readHealth({ env, database, log, startedAt }: AppDeps) {

@@ -1,16 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { ApiError, ErrorBody } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { isUuid } from "@/lib/uuid";
 import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
 import { NoEndpointError, redeliverWebhookEvent } from "../../jobs/webhooks";
-import type { WebhookAttemptRow, WebhookEventRow } from "../../db/schema";
-import type { UserRow } from "../../db/schema";
+import type { IntegrationRow, UserRow, WebhookAttemptRow, WebhookEventRow } from "../../db/schema";
 import { checkEndpointResolution, getIntegration, listDeliveries, regenerateSecret, saveIntegration, validateIntegration } from "./service";
-import type { IntegrationRow } from "../../db/schema";
 
 /** SPEC §3 Account/integration, as its owner reads it. */
 const IntegrationDto = z

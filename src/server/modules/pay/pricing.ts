@@ -1,6 +1,6 @@
 import { fiatToUsdcBaseUnits, USDC_DECIMALS } from "@/lib/fiat-conversion";
 import { parseBaseUnits } from "@/lib/money";
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { rateSourceFor, RateUnavailableError } from "../../payments/rates";
 import type { PayableQuickPay } from "../quick-pays/service";

@@ -3,7 +3,7 @@ import type { PayableProduct } from "@/lib/pay-api";
 import { chainById } from "@/lib/chains";
 import { formatBaseUnits } from "@/lib/money";
 import { USDC_DECIMALS } from "@/lib/fiat-conversion";
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { users } from "../../db/schema";
 import { STABLECOIN_DECIMALS } from "../../chains/runtime";

@@ -1,5 +1,5 @@
 import type { PaymentProgress } from "@/lib/pay-api";
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { findByPublicId } from "../../payments/service";
 import { explorerLinkFor } from "../chains/explorer-link";

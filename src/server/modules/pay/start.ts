@@ -2,7 +2,7 @@ import { Keypair } from "@solana/web3.js";
 import type { PaymentTransactionInfo, StartPaymentRequest } from "@/lib/pay-api";
 import { formatBaseUnits } from "@/lib/money";
 import { isSolanaAddress, WALLET_ADDRESS_MESSAGES } from "@/lib/wallet-address";
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { STABLECOIN_DECIMALS, type SolanaRuntime } from "../../chains/runtime";
 import { createTransaction, findBySession, newPublicId } from "../../payments/service";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { errorResponses } from "../../http/openapi";
 import { checkWallet } from "./service";
 

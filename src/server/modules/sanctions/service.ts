@@ -1,4 +1,4 @@
-import type { AppDeps } from "../../http/context";
+import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { BUNDLED_LIST, SanctionsList, refreshedListPath } from "./list";
 
