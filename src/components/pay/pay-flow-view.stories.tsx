@@ -297,7 +297,7 @@ export const TryAgainAfterRejection: Story = {
 export const Underpaid: Story = {
   args: {
     connected: true,
-    api: { progress: progressSequence({ status: "failed", hash: TX_HASH, receivedAmount: "40000000", amountMismatch: "under", failureReason: "Underpaid" }) },
+    api: { progress: progressSequence({ status: "failed", hash: TX_HASH, receivedAmount: "40000000", amountMismatch: "under", failureReason: "underpaid" }) },
   },
   play: async ({ canvasElement }) => {
     const c = await clickPay(canvasElement);

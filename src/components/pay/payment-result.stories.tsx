@@ -42,7 +42,28 @@ export const Received: Story = {
 export const Underpaid: Story = {
   args: { status: "failed", amountMismatch: "under", received: "40 USDC", reason: "underpaid" },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(/is less than the amount requested/)).toBeVisible();
+    const c = within(canvasElement);
+    await expect(c.getByText(/is less than the amount requested/)).toBeVisible();
+    await expect(c.getByText("Less than the amount requested arrived before the time ran out.")).toBeVisible();
+  },
+};
+
+/** A sanctioned wallet paid: the money is recorded and held, never counted; the payer is told why. */
+export const HeldSanctioned: Story = {
+  args: { status: "failed", reason: "sanctioned" },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText("Your transaction reached the network, but the payment was not accepted.")).toBeVisible();
+    await expect(c.getByText(/on a sanctions list/)).toBeVisible();
+    await expect(c.queryByText(/Reason:/)).toBeNull();
+  },
+};
+
+/** Paid at confirmed but never finalized (a fork dropped it): failed after the finality window. */
+export const NotFinalized: Story = {
+  args: { status: "failed", reason: "not_finalized" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/did not finalize the transfer/)).toBeVisible();
   },
 };
 
@@ -69,3 +90,6 @@ export const ReturningToMerchant: Story = {
 };
 
 export const French: Story = { globals: { locale: "fr" } };
+
+/** The held payment in French. */
+export const HeldSanctionedFrench: Story = { args: { status: "failed", reason: "sanctioned" }, globals: { locale: "fr" } };

@@ -83,6 +83,9 @@ function CallbackCountdown({ url, onRedirect, redirectMs }: { url: string; onRed
   );
 }
 
+/** Failure reasons the server gives (`failureReason`), each explained in the payer's language. */
+const SERVER_REASONS = new Set(["expired", "underpaid", "transaction_failed", "sanctioned", "not_finalized"]);
+
 /**
  * The end of the payment: success (paid: verifying, validated: complete) or failure with its
  * reason. Focus moves to the heading so screen readers land on the outcome.
@@ -120,7 +123,12 @@ export function PaymentResult({
         <p role="status" className="text-sm">
           {t(body, { merchant })}
         </p>
-        {!success && reason ? <p className="text-sm break-words text-muted-foreground">{t("result.reason", { reason })}</p> : null}
+        {!success && reason ? (
+          <p className="text-sm break-words text-muted-foreground">
+            {/* The server's reasons have words of their own; a wallet's message is shown as it is. */}
+            {SERVER_REASONS.has(reason) ? t(`result.reasons.${reason}`) : t("result.reason", { reason })}
+          </p>
+        ) : null}
         {amountMismatch && received && amount ? (
           <p className="rounded-md border border-warning-foreground/30 bg-warning/40 p-3 text-left text-sm">{t(`result.${amountMismatch}`, { received, amount })}</p>
         ) : null}
