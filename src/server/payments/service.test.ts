@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { paymentCredits, paymentFactLog, transactions, webhookEvents } from "../db/schema";
+import { paymentCredits, paymentFactLog, transactions, unmappedTransfers, webhookEvents } from "../db/schema";
+import { recordUnmapped } from "./unmapped";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { insertMerchant } from "../testing/merchants";
 import {
@@ -226,6 +227,28 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     };
     await expect(applyFact(deps(at(1), undefined, broken), tx.id, transfer(tx.reference))).rejects.toThrow("sanctions");
     expect(await creditsOf(tx.id)).toHaveLength(0);
+  });
+
+  it("a transfer the scan recorded as unmapped leaves that list when a payment is credited with it", async () => {
+    const tx = await createTransaction(database.db, input());
+    const fact = transfer(tx.reference);
+    const recorded = await recordUnmapped(database.db, {
+      userId: merchant,
+      chainId: -5001,
+      tokenAddress: MINT,
+      recipientTokenAccount: ATA,
+      signature: fact.signature,
+      instructionIndex: fact.instructionIndex,
+      innerIndex: -1,
+      source: "PayerAta",
+      payer: fact.payer,
+      amount: fact.amount,
+      memos: [],
+    });
+    expect(recorded?.eventIds).toHaveLength(1);
+    expect(await recordUnmapped(database.db, { ...recorded!.row, memos: [], slot: undefined, blockTime: undefined })).toBeUndefined();
+    await applyFact(deps(at(1)), tx.id, fact);
+    expect(await database.db.select().from(unmappedTransfers).where(eq(unmappedTransfers.signature, fact.signature))).toEqual([]);
   });
 
   it("a paid payment that never finalizes fails not_finalized after the window, with an event", async () => {
