@@ -46,8 +46,12 @@ export interface PayableProduct {
 export interface StartPaymentRequest {
   chainId: number;
   token: string;
-  /** The payer's wallet address (checked against the sanctions list first). */
-  payer: string;
+  /**
+   * The payer's wallet address (checked against the sanctions list first). Left out for a Solana
+   * Pay QR payment: the phone wallet that scans it is unknown until it pays, and the server screens
+   * that real payer when it credits the transfer.
+   */
+  payer?: string;
   /** The pay page's session id (session storage), to resume after a reload. */
   sessionId: string;
 }

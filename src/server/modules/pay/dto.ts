@@ -29,7 +29,13 @@ export const StartPaymentBody = z
   .object({
     chainId: z.number().int().openapi({ example: -5001 }),
     token: z.string().trim().min(1).max(16).openapi({ example: "USDC" }),
-    payer: z.string().trim().min(1, "Wallet Address required").max(128),
+    payer: z
+      .string()
+      .trim()
+      .min(1, "Wallet Address required")
+      .max(128)
+      .optional()
+      .openapi({ description: "The connected wallet. Left out for a Solana Pay QR payment: a phone wallet pays without connecting, and its address is screened when the transfer is credited." }),
     sessionId: z.string().trim().min(8).max(128),
   })
   .openapi("StartPaymentRequest");

@@ -18,6 +18,7 @@ import { recipientTokenAccount } from "./recipient-account";
 /** SPEC §8: the sanction failure as the pay page shows it. */
 export const SANCTION_FAILED = "Wallet Sanction Status Analysis Failed. This wallet is not acceptable.";
 export const MERCHANT_CANNOT_RECEIVE = "This merchant cannot receive payments yet. Please contact the merchant.";
+export const QR_NEEDS_RECIPIENT_ACCOUNT = "This merchant cannot take QR code payments yet. Please pay with a wallet in this browser.";
 /** Memos carry the transaction's public id, so a wallet's history names the order. */
 export const memoFor = (publicId: string) => `zpay:${publicId}`;
 
@@ -55,14 +56,19 @@ function solanaFor(deps: AppDeps, req: StartPaymentRequest): { solana: SolanaRun
  * follows it from now on. The same pay-page session starting again from the same wallet resumes
  * its unexpired transaction instead of creating another; a new one must fit the pending caps
  * (see `assertRoomForPayment`), else nothing is created.
+ *
+ * Without `payer` it starts a Solana Pay QR payment: a phone wallet scans the transfer request and
+ * pays without connecting, so there is no wallet to screen here; the real payer is screened when
+ * the watcher credits the transfer. Such a wallet sends a bare transfer, so the merchant's token
+ * account must already exist (a real network may lack it; the sandbox opens it).
  */
 export async function startPayment(deps: AppDeps, hashedId: string, req: StartPaymentRequest, clientAddress: string): Promise<PaymentTransactionInfo> {
   const product = await requirePayableQuickPay(deps, hashedId);
   const { solana, mint } = solanaFor(deps, req);
-  if (!isSolanaAddress(req.payer)) {
+  if (req.payer !== undefined && !isSolanaAddress(req.payer)) {
     throw new ApiError(400, "invalid_wallet_address", WALLET_ADDRESS_MESSAGES.invalid, [{ path: "payer", message: WALLET_ADDRESS_MESSAGES.invalid }]);
   }
-  if (!checkWallet(deps, req.payer)) {
+  if (req.payer !== undefined && !checkWallet(deps, req.payer)) {
     deps.log.warn({ product: product.id }, "sanctioned wallet refused at payment start");
     throw new ApiError(403, "sanctioned_wallet", SANCTION_FAILED);
   }
@@ -70,9 +76,11 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
   const wallet = await getReceivingWallet(db, product.merchantId, solana.chainId);
   if (!wallet) throw new ApiError(409, "merchant_cannot_receive", MERCHANT_CANNOT_RECEIVE);
   const account = await recipientTokenAccount(solana, wallet.address, mint);
+  const startedBy = req.payer ?? null;
+  if (!startedBy && account.mustCreate) throw new ApiError(409, "qr_recipient_account_missing", QR_NEEDS_RECIPIENT_ACCOUNT);
 
   const resumed = await findBySession(db, { productType: "quick-pay", productId: product.id, sessionId: req.sessionId });
-  if (resumed && resumed.startedBy === req.payer && resumed.recipient === wallet.address && resumed.tokenAddress === mint) {
+  if (resumed && resumed.startedBy === startedBy && resumed.recipient === wallet.address && resumed.tokenAddress === mint) {
     return toTransactionInfo(resumed, account.mustCreate);
   }
 
@@ -104,7 +112,7 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
       },
       fiatRate: fiat?.rate ?? null,
       sessionId: req.sessionId,
-      startedBy: req.payer,
+      startedBy,
       ttlMs: deps.env.PAYMENT_TTL_MS,
       clientAddress,
     });
