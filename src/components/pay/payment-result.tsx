@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { CircleCheckIcon, CircleXIcon, ExternalLinkIcon } from "lucide-react";
+import { CircleCheckIcon, CircleXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AddressDisplay } from "@/components/ui/address-display";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ExternalLink } from "@/components/ui/external-link";
 import { StatusChip } from "@/components/ui/status-chip";
 import type { PaymentProgress } from "@/lib/pay-api";
 import { paymentStatus } from "@/lib/status";
@@ -158,11 +159,9 @@ export function PaymentResult({
         </dl>
       ) : null}
       {hash && isWebUrl(explorerUrl) ? (
-        <a href={explorerUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center justify-center gap-1 text-sm underline underline-offset-2">
+        <ExternalLink href={explorerUrl} variant="underlined" className="justify-center">
           {t("result.viewOnExplorer")}
-          <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">{t("summary.opensInNewTab")}</span>
-        </a>
+        </ExternalLink>
       ) : null}
       {success && isWebUrl(callbackUrl) ? <CallbackCountdown url={callbackUrl} onRedirect={onRedirect} redirectMs={redirectMs} /> : null}
       {/* Once a transaction exists money has moved: paying again would pay twice. */}

@@ -1,6 +1,6 @@
-import { ExternalLinkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Card } from "@/components/ui/card";
+import { ExternalLink } from "@/components/ui/external-link";
 import type { PayableProduct, PaymentTransactionInfo } from "@/lib/pay-api";
 import type { PayOption } from "./pay-flow";
 import { formatFiat, formatToken, hostOf, isWebUrl } from "./pay-format";
@@ -31,11 +31,9 @@ export function PaymentSummary({ product, option, info }: { product: PayableProd
       </h1>
       {product.description ? <p className="text-sm whitespace-pre-line text-muted-foreground">{product.description}</p> : null}
       {isWebUrl(product.site) ? (
-        <a href={product.site} target="_blank" rel="noopener noreferrer" className="inline-flex w-fit items-center gap-1 text-sm underline underline-offset-2">
+        <ExternalLink href={product.site} variant="underlined" className="w-fit">
           {t("summary.visitSite", { host: hostOf(product.site) })}
-          <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">{t("summary.opensInNewTab")}</span>
-        </a>
+        </ExternalLink>
       ) : null}
       <div className="grid gap-1 border-t pt-3">
         <p className="text-sm text-muted-foreground">{t("summary.amountDue")}</p>

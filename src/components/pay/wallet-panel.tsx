@@ -1,9 +1,10 @@
-import { CircleAlertIcon, ExternalLinkIcon, Loader2Icon, ShieldCheckIcon } from "lucide-react";
+import { CircleAlertIcon, Loader2Icon, ShieldCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { WalletAppLinks } from "@/components/signin/wallet-app-links";
 import { AddressDisplay } from "@/components/ui/address-display";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ExternalLink } from "@/components/ui/external-link";
 import { WALLET_APPS } from "@/lib/wallet-apps";
 import type { SanctionStatus } from "./pay-flow";
 
@@ -114,11 +115,9 @@ export function WalletPanel({ wallet, sanction, onRetrySanction, showWalletApps 
             {WALLET_APPS.map((app) => (
               <li key={app.id}>
                 <Button asChild variant="secondary">
-                  <a href={app.download} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink href={app.download} variant="bare">
                     {t("wallet.download", { wallet: app.name })}
-                    <ExternalLinkIcon aria-hidden="true" />
-                    <span className="sr-only">{t("summary.opensInNewTab")}</span>
-                  </a>
+                  </ExternalLink>
                 </Button>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { ExternalLinkIcon } from "lucide-react";
 import { AddressDisplay } from "@/components/ui/address-display";
 import { CopyButton } from "@/components/ui/copy-button";
+import { ExternalLink } from "@/components/ui/external-link";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { StatusChip } from "@/components/ui/status-chip";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -66,15 +66,7 @@ export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, ti
                 </span>
                 <CopyButton value={info.hash} label={t("details.copyHash")} className="size-7" />
                 {link ? (
-                  <a
-                    href={link}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    {t("details.viewOnExplorer")}
-                    <ExternalLinkIcon aria-hidden="true" className="size-4" />
-                  </a>
+                  <ExternalLink href={link}>{t("details.viewOnExplorer")}</ExternalLink>
                 ) : null}
               </>
             ) : (

@@ -21,7 +21,7 @@ export const WithExplorerLink: Story = {
       "Please double-check the entered wallet address as it will be used for all fund management.",
     );
     await expect(within(dialog()).getByText(STORY_WALLET)).toBeVisible();
-    const link = within(dialog()).getByRole("link", { name: "View on explorer" });
+    const link = within(dialog()).getByRole("link", { name: /^View on explorer/ });
     await expect(link).toHaveAttribute("href", `https://solscan.io/account/${STORY_WALLET}`);
     await expect(link).toHaveAttribute("target", "_blank");
     await userEvent.click(within(dialog()).getByRole("button", { name: "Confirm" }));

@@ -1,6 +1,6 @@
-import { ExternalLinkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { ExternalLink } from "@/components/ui/external-link";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { chainById, explorerAddressUrl } from "@/lib/chains";
 
@@ -36,15 +36,9 @@ export function ConfirmWalletDialog({ open, address, chainId, saving = false, on
           </code>
           <p className="text-sm text-muted-foreground">{t("confirm.network", { chain: chain?.name ?? String(chainId) })}</p>
           {explorer ? (
-            <a
-              href={explorer}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-            >
+            <ExternalLink href={explorer} className="w-fit text-sm">
               {t("confirm.explorer")}
-              <ExternalLinkIcon aria-hidden="true" className="size-4" />
-            </a>
+            </ExternalLink>
           ) : null}
         </div>
         <DialogFooter>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { ExternalLinkIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { ExternalLink } from "@/components/ui/external-link";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -63,9 +63,7 @@ export function ZLinkInstructionsDialog({ open, onOpenChange, pageLink, label }:
               onCopyFailed={copyFailed}
             />
             <Button variant="outline" size="icon" asChild>
-              <a href={pageLink} target="_blank" rel="noopener noreferrer" aria-label={t("instructions.open")} title={t("instructions.open")}>
-                <ExternalLinkIcon aria-hidden="true" />
-              </a>
+              <ExternalLink href={pageLink} variant="bare" aria-label={t("instructions.open")} title={t("instructions.open")} />
             </Button>
           </div>
           <p id="zlink-hosted-link-hint" className="text-sm text-muted-foreground">
