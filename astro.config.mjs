@@ -2,11 +2,13 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
+import { precompressBuild } from "./scripts/precompress.mjs";
 
 // Static shells only: the Hono server (src/server) serves dist/ and the API.
 export default defineConfig({
   output: "static",
-  integrations: [react()],
+  // precompressBuild: .br and .gz beside every text file of dist/, served by src/server/http/static.ts.
+  integrations: [react(), precompressBuild()],
   vite: { plugins: [tailwindcss()] },
   server: { port: 4321 },
   devToolbar: { enabled: false },

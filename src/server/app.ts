@@ -9,6 +9,7 @@ import { createRouter } from "./http/router";
 import { docsRoutes } from "./http/docs";
 import { notFoundPage, staticSite } from "./http/static";
 import { limitBody } from "./http/body-limit";
+import { compressResponses } from "./http/compression";
 import { lazyChild } from "./logger";
 import { contentSecurityPolicy, distScriptHashes, rpcConnectSources } from "./http/csp";
 import { healthRoutes } from "./modules/health/routes";
@@ -87,6 +88,8 @@ function base(deps: AppDeps, options: CreateAppOptions, frameAncestors: string) 
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: embeddable ? false : "DENY" }));
   const scriptHashes = options.distDir ? distScriptHashes(options.distDir) : [];
   app.use(contentSecurityPolicy({ scriptHashes, connectSources: rpcConnectSources(deps.chains), frameAncestors }));
+  // Answers made per request; the build's files come precompressed (http/static.ts).
+  app.use(compressResponses());
   app.use(limitBody());
   app.onError(toErrorResponse);
   app.notFound(notFound(options.distDir));

@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import { parseAccept } from "hono/utils/accept";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+
+/** Encodings the build is precompressed to (scripts/precompress.mjs), best first. */
+export const PRECOMPRESSED = [
+  { encoding: "br", suffix: ".br" },
+  { encoding: "gzip", suffix: ".gz" },
+] as const;
+
+export type PrecompressedEncoding = (typeof PRECOMPRESSED)[number]["encoding"];
+
+/**
+ * The best of `available` the client accepts, by its q-values and then our order (brotli is
+ * smaller than gzip), or undefined for identity. `br;q=0` refuses brotli; `*` stands for any
+ * encoding the header does not name.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined, available: readonly PrecompressedEncoding[]): PrecompressedEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepts = parseAccept(acceptEncoding);
+  const wildcard = accepts.find((a) => a.type === "*")?.q ?? 0;
+  let best: { encoding: PrecompressedEncoding; q: number } | undefined;
+  for (const encoding of available) {
+    const q = accepts.find((a) => a.type.toLowerCase() === encoding)?.q ?? wildcard;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding;
+}
+
+/** A Content-Type worth compressing (text, JS, JSON, SVG…); images and fonts are compressed already. */
+export function isCompressible(contentType: string | undefined): boolean {
+  return !!contentType && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType);
+}
+
+/** Below this, an encoded body plus its headers is no smaller than the plain one. */
+export const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * Answers made per request (API JSON, the HTML the server renders, the 404 page) gzip- or
+ * deflate-encoded on the fly when the client accepts it and they are large enough. Answers that
+ * already carry a Content-Encoding (the precompressed build) pass untouched; an event stream
+ * is never buffered by an encoder.
+ */
+export function compressResponses(): MiddlewareHandler {
+  return compress({
+    threshold: COMPRESS_THRESHOLD,
+    contentTypeFilter: (type) => isCompressible(type) && !type.startsWith("text/event-stream"),
+  });
+}
