@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { BrandBar } from "@/components/ui/brand-bar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { chainById } from "@/lib/chains";
@@ -43,10 +43,7 @@ export function ExplorerPage({ pathname, load }: { pathname: string; load: LoadR
 
   return (
     <main className="mx-auto grid w-full max-w-3xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-8 sm:px-6">
-      <div className="flex items-center justify-between">
-        <span className="text-lg font-semibold text-primary">{t("brand")}</span>
-        <LanguageSwitcher />
-      </div>
+      <BrandBar />
       <div>
         <h1 className="text-2xl font-semibold">{t("explorer.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("explorer.intro")}</p>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { BrandBar } from "@/components/ui/brand-bar";
 import { Button } from "@/components/ui/button";
 
 /** The app origin's landing: what zpay is, the API reference and the language choice. */
@@ -7,10 +7,7 @@ export function Welcome() {
   const { t } = useTranslation("common");
   return (
     <main className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center gap-6 px-6 py-12">
-      <header className="flex items-center justify-between gap-4">
-        <span className="text-xl font-semibold text-primary">{t("brand")}</span>
-        <LanguageSwitcher />
-      </header>
+      <BrandBar />
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("home.title")}</h1>
       <p className="text-lg text-muted-foreground">{t("home.tagline")}</p>
       <div className="flex flex-wrap gap-3">

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { BrandBar } from "@/components/ui/brand-bar";
 
 /**
  * What the payments origin shows when it cannot open a payment: no `?p=` at all, or an id that
@@ -9,10 +9,7 @@ export function PayNotice({ paymentId }: { paymentId: string | null }) {
   const { t } = useTranslation("common");
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-6 py-10">
-      <div className="flex items-center justify-between">
-        <span className="text-lg font-semibold text-primary">{t("brand")}</span>
-        <LanguageSwitcher />
-      </div>
+      <BrandBar />
       <h1 className="text-2xl font-semibold">{t("pay.title")}</h1>
       <p role="status" className="rounded-lg border bg-card p-4 text-card-foreground">
         {paymentId ? t("pay.notFound") : t("pay.noLink")}

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { BrandBar } from "@/components/ui/brand-bar";
 import { SIGNIN_SNACKBAR_MS } from "@/lib/timings";
 import { WalletAppLinks } from "./wallet-app-links";
 
@@ -22,10 +23,12 @@ export interface SignInPanelProps {
   onChoose: (walletName: string) => void;
   /** On a phone outside a wallet app: offer to open the site inside one. */
   showWalletApps: boolean;
+  /** The wallet code is still loading: hold the list's place instead of saying none was found. */
+  detecting?: boolean;
 }
 
 /** The /auth screen: pick a detected Solana wallet, sign, and wait for the server. */
-export function SignInPanel({ wallets, phase, error, onDismissError, onChoose, showWalletApps }: SignInPanelProps) {
+export function SignInPanel({ wallets, phase, error, onDismissError, onChoose, showWalletApps, detecting = false }: SignInPanelProps) {
   const { t } = useTranslation("common");
   const busy = phase !== "idle";
   useEffect(() => {
@@ -35,16 +38,16 @@ export function SignInPanel({ wallets, phase, error, onDismissError, onChoose, s
   }, [error, onDismissError]);
 
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center gap-6 px-6 py-10">
-      <header className="flex items-center justify-between gap-4">
-        <span className="text-xl font-semibold text-primary">{t("brand")}</span>
-        <LanguageSwitcher />
-      </header>
+    // data-signin-panel: once this is in the page, auth.astro's static copy steps aside.
+    <main data-signin-panel="" className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center gap-6 px-6 py-10">
+      <BrandBar />
       <div className="space-y-2">
         <h1 className="text-2xl font-bold tracking-tight">{t("signin.title")}</h1>
         <p className="text-muted-foreground">{t("signin.subtitle")}</p>
       </div>
-      {wallets.length > 0 ? (
+      {detecting ? (
+        <Skeleton className="h-10 w-full" />
+      ) : wallets.length > 0 ? (
         <ul className="flex flex-col gap-2" aria-label={t("signin.walletsLabel")}>
           {wallets.map((w) => (
             <li key={w.name}>
