@@ -1,72 +1,68 @@
-import "@/lib/polyfills";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { WalletProvider } from "@solana/wallet-adapter-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { I18nRoot } from "@/components/i18n/i18n-root";
 import { SignInPanel } from "@/components/signin/sign-in-panel";
-import { useSolanaSignIn } from "@/components/signin/use-solana-sign-in";
-import { TermsDialog } from "@/components/terms/terms-dialog";
-import { ToastBar } from "@/components/ui/toast-bar";
-import { createApiClient } from "@/lib/api-client";
 import { isSessionLive } from "@/lib/access";
 import { isMobileUserAgent, openedInApp } from "@/lib/wallet-apps";
-import { $session, clearSession, setSession, updateSession, type SessionUser } from "@/stores/session";
+import { $session } from "@/stores/session";
 
 const DASHBOARD = "/dashboard";
+/** The wallet adapter and the sign-in flow, fetched by dynamic import (see useWalletCodeWanted). */
+const WalletSignIn = lazy(() => import("./auth/wallet-sign-in"));
 
-function SignIn() {
-  const api = useMemo(() => createApiClient({ getToken: () => $session.get()?.token }), []);
-  const search = window.location.search;
-  const referralCode = new URLSearchParams(search).get("r");
-  const [termsOpen, setTermsOpen] = useState(false);
+const FIRST_INTERACTION = ["pointerdown", "keydown", "touchstart", "focusin"] as const;
 
-  const onSignedIn = useCallback((user: SessionUser) => {
-    setSession(user);
-    if (user.acceptedTerms) window.location.assign(DASHBOARD);
-    else setTermsOpen(true);
+/**
+ * True once the browser is idle after the page has painted, or at the visitor's first touch,
+ * click or key, whichever comes first: the moment to fetch the wallet code.
+ */
+function useWalletCodeWanted(): boolean {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const want = () => setWanted(true);
+    for (const type of FIRST_INTERACTION) window.addEventListener(type, want, { once: true, passive: true });
+    const idle = typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(want, { timeout: 2000 }) : undefined;
+    const timer = idle === undefined ? window.setTimeout(want, 200) : undefined;
+    return () => {
+      for (const type of FIRST_INTERACTION) window.removeEventListener(type, want);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
   }, []);
-  const signIn = useSolanaSignIn({ api, referralCode, onSignedIn });
+  return wanted;
+}
 
+/** The sign-in screen while the wallet code is on its way: same layout, wallets being looked for. */
+function DetectingWallets() {
+  return (
+    <SignInPanel
+      wallets={[]}
+      detecting
+      phase="idle"
+      error={null}
+      onDismissError={() => {}}
+      onChoose={() => {}}
+      showWalletApps={isMobileUserAgent(navigator.userAgent) && !openedInApp(window.location.search)}
+    />
+  );
+}
+
+/** Island for /auth: painted at once; the wallet adapter follows on idle or first interaction. */
+export default function AuthIsland() {
+  const wanted = useWalletCodeWanted();
   // A return visit with a live, accepted session goes straight on.
   useEffect(() => {
     const cached = $session.get();
     if (isSessionLive(cached) && cached.acceptedTerms) window.location.replace(DASHBOARD);
   }, []);
-
-  const accept = async () => {
-    const res = await api.post<{ data: { user: SessionUser } }>("/accept-terms");
-    updateSession({ acceptedTerms: res.data.user.acceptedTerms });
-    window.location.assign(DASHBOARD);
-  };
-  const reject = () => {
-    setTermsOpen(false);
-    void api.get("/signout").catch(() => {});
-    clearSession();
-    void signIn.disconnect().catch(() => {});
-  };
-
-  return (
-    <>
-      <SignInPanel
-        wallets={signIn.wallets}
-        phase={signIn.phase}
-        error={signIn.error}
-        onDismissError={signIn.dismissError}
-        onChoose={signIn.choose}
-        showWalletApps={isMobileUserAgent(navigator.userAgent) && !openedInApp(search)}
-      />
-      <TermsDialog open={termsOpen} onAccept={accept} onReject={reject} />
-      <ToastBar />
-    </>
-  );
-}
-
-/** Island for /auth: Wallet Standard wallets are detected by the adapter itself. */
-export default function AuthIsland() {
   return (
     <I18nRoot>
-      <WalletProvider wallets={[]} autoConnect={false}>
-        <SignIn />
-      </WalletProvider>
+      {wanted ? (
+        <Suspense fallback={<DetectingWallets />}>
+          <WalletSignIn />
+        </Suspense>
+      ) : (
+        <DetectingWallets />
+      )}
     </I18nRoot>
   );
 }

@@ -10,10 +10,10 @@ function sectionOf(pathname: string): "deposits" | "home" {
 
 /** Island for /settings and /settings/deposits (one shell; the server rewrites the deep link). */
 export default function SettingsIsland({ isProduction, pathname }: { isProduction: boolean; pathname?: string }) {
-  const section = sectionOf(pathname ?? window.location.pathname);
+  // Read the address only once the session is known: the island is also rendered at build time.
   return (
     <MerchantPage isProduction={isProduction}>
-      {() => (section === "deposits" ? <DepositsPanel api={merchantApi} /> : <SettingsHome />)}
+      {() => (sectionOf(pathname ?? window.location.pathname) === "deposits" ? <DepositsPanel api={merchantApi} /> : <SettingsHome />)}
     </MerchantPage>
   );
 }

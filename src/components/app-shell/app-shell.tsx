@@ -30,7 +30,8 @@ export function AppShell({ address, access, currentPath, api, isProduction, onLo
   const tourSteps = useShellTourSteps(isProduction);
   const links = <SideNavLinks access={access} currentPath={currentPath} menu={menu} unbuilt={unbuilt} />;
   return (
-    <div className="flex min-h-dvh">
+    // data-merchant-shell: once this is in the page, AppLayout.astro's static frame steps aside.
+    <div className="flex min-h-dvh" data-merchant-shell="">
       <Drawer forceMode="permanent" className="hidden md:block" data-tour="menu">
         <a href="/dashboard" className="mb-3 block px-3 py-2 text-xl font-semibold text-primary">
           {t("brand")}
