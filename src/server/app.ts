@@ -24,6 +24,7 @@ import { walletRoutes } from "./modules/wallets/routes";
 import { quickPayRoutes } from "./modules/quick-pays/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
+import { payPageHtml } from "./modules/pay/page";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -131,6 +132,8 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
   app.route("/", sanctionRoutes(deps));
   if (options.distDir) {
     const distDir = options.distDir;
+    // The pay page itself is filled in per request: the summary reads before any JavaScript.
+    app.get("/", payPageHtml(deps, distDir));
     app.use("*", staticSite(distDir, paymentsFile, { only: true }));
   }
   return app;

@@ -54,6 +54,7 @@ async function payAsNewPayer(browser: Browser, link: string, amountLabel: string
   const payerPage = await payerContext.newPage();
   await createSolanaTestWallet("Payer Wallet").install(payerPage);
   await payerPage.goto(link);
+  await payerPage.getByRole("button", { name: "Pay with Solana" }).click();
   await payerPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
   await payerPage.getByRole("button", { name: "Get test USDC" }).click();
   await expect(payerPage.getByText(/^Sent 1,000 USDC and 1 SOL/)).toBeVisible({ timeout: 20_000 });
@@ -80,6 +81,8 @@ test("a payer pays a zLink with a Solana wallet; the merchant sees it Completed 
   expect(await overflow()).toBe(0);
   await payerPage.screenshot({ path: `${SHOTS}/pay-opened.png`, fullPage: true });
 
+  // The wallet code loads when the payer picks the chain family.
+  await payerPage.getByRole("button", { name: "Pay with Solana" }).click();
   await payerPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
   await expect(payerPage.getByText(payer.address.slice(0, 4)).first()).toBeVisible();
   await payerPage.getByRole("button", { name: "Get test USDC" }).click();
@@ -157,6 +160,7 @@ test("a payer whose browser speaks French gets the pay page in French, on a phon
   const payerPage = await payerContext.newPage();
   await payerPage.goto(link);
   await expect(payerPage.getByText("Cette page utilise un réseau de test. Aucun argent réel n’est déplacé.")).toBeVisible();
+  await payerPage.getByRole("button", { name: "Payer avec Solana" }).click();
   await expect(payerPage.getByRole("heading", { name: "Votre portefeuille" })).toBeVisible();
   expect(await payerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await payerPage.screenshot({ path: `${SHOTS}/pay-french-phone.png`, fullPage: true });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useStore } from "@nanostores/react";
+import type { PayableProduct } from "@/lib/pay-api";
 import type { PaymentStores } from "@/stores/payment";
 import type { PayApi } from "./pay-api-client";
 import { createPayFlow } from "./pay-flow";
@@ -20,11 +21,13 @@ export interface PayFlowViewProps {
   pollMs?: number;
   /** Defaults to the app's stores (localStorage + sessionStorage). */
   stores?: PaymentStores;
+  /** The product the served HTML already shows (the first render matches it). */
+  product?: PayableProduct;
 }
 
 /** Runs the pay flow controller for one product and draws its state with `PayPage`. */
-export function PayFlowView({ productId, api, wallet, sender, showWalletApps, onRedirect, redirectMs, pollMs, stores }: PayFlowViewProps) {
-  const [flow] = useState(() => createPayFlow({ productId, api, stores, pollMs }));
+export function PayFlowView({ productId, api, wallet, sender, showWalletApps, onRedirect, redirectMs, pollMs, stores, product }: PayFlowViewProps) {
+  const [flow] = useState(() => createPayFlow({ productId, api, stores, pollMs, product }));
   useEffect(() => {
     flow.start();
     return () => flow.stop();

@@ -1,7 +1,6 @@
 import { atom, type ReadableAtom } from "nanostores";
 import { i18next } from "@/i18n/i18n";
 import { ApiRequestError } from "@/lib/api-client";
-import { isSolanaChain } from "@/lib/chains";
 import type { PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
 import { PAY_PROGRESS_POLL_MS, WALLET_ERROR_INFO_TOAST_MS } from "@/lib/timings";
 import { paymentStores, type PaymentStores } from "@/stores/payment";
@@ -9,12 +8,10 @@ import { showToast, type ToastVariant } from "@/stores/toasts";
 import type { FaucetGrant, PayApi } from "./pay-api-client";
 import { InsufficientBalanceError, PaymentFailedOnChainError, type PaymentSender } from "./payment-sender";
 
-/** The chain and token this page pays with (today: the product's first Solana option). */
-export interface PayOption {
-  chainId: number;
-  chainName: string;
-  token: { symbol: string; address: string; decimals: number };
-}
+import { pickPayOption, type PayOption } from "./pay-option";
+
+// The option lives in its own file so the server can render the pay page's summary without the flow.
+export { pickPayOption, type PayOption };
 
 export type PayLoad =
   | { kind: "loading" }
@@ -50,6 +47,8 @@ export interface PayFlowDeps {
   /** Translates a key of the `pay` namespace (toasts are raised outside React). */
   translate?: (key: string) => string;
   pollMs?: number;
+  /** The product as the payments origin already served it in the page's HTML: no second fetch, no skeleton. */
+  product?: PayableProduct;
 }
 
 const FINAL: readonly PaymentProgress["status"][] = ["validated", "failed"];
@@ -68,12 +67,6 @@ export function errorMessage(err: unknown): string {
   return typeof err === "string" ? err : "";
 }
 
-/** The product's Solana option, or undefined when it offers none. */
-export function pickPayOption(product: PayableProduct): PayOption | undefined {
-  const option = product.options.find((o) => isSolanaChain(o.chainId) && o.tokens.length > 0);
-  return option && { chainId: option.chainId, chainName: option.chainName, token: option.tokens[0]! };
-}
-
 /**
  * The pay page's behaviour, outside React: load the product, check the connected wallet against
  * the sanctions list, hand out test coins in sandbox, start the payment, have the wallet send it,
@@ -87,8 +80,11 @@ export function createPayFlow({
   notify = showToast,
   translate = (key) => i18next.t(key, { ns: "pay" }),
   pollMs = PAY_PROGRESS_POLL_MS,
+  product: served,
 }: PayFlowDeps) {
-  const $state = atom<PayFlowState>({ load: { kind: "loading" }, wallet: null, sanction: "idle", faucet: { status: "idle" }, notice: null, starting: false });
+  const servedOption = served && pickPayOption(served);
+  const firstLoad: PayLoad = served && servedOption ? { kind: "ready", product: served, option: servedOption } : { kind: "loading" };
+  const $state = atom<PayFlowState>({ load: firstLoad, wallet: null, sanction: "idle", faucet: { status: "idle" }, notice: null, starting: false });
   const update = (patch: Partial<PayFlowState>) => $state.set({ ...$state.get(), ...patch });
   /** Sanction results per transaction type and wallet (SPEC §4: checked once per transaction type). */
   const sanctions = new Map<string, boolean>();
@@ -176,7 +172,7 @@ export function createPayFlow({
 
   async function load() {
     try {
-      const product = await api.getProduct(productId);
+      const product = served ?? (await api.getProduct(productId));
       const option = pickPayOption(product);
       update({ load: option ? { kind: "ready", product, option } : { kind: "unsupported" } });
       if (!option) return;

@@ -33,7 +33,7 @@ export interface PayPageProps {
 }
 
 /** The page frame: brand accent bar, centred phone-width column, merchant header, sandbox banner. */
-function Frame({ product, children }: { product?: PayableProduct; children: React.ReactNode }) {
+export function Frame({ product, children }: { product?: PayableProduct; children: React.ReactNode }) {
   const { t } = useTranslation("pay");
   return (
     <div data-slot="pay-page" style={brandStyle(product?.merchant.brandColor)} className="min-h-dvh bg-muted/50">

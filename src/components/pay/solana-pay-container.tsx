@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef } from "react";
 import { WalletProvider, useWallet } from "@solana/wallet-adapter-react";
 import { WalletReadyState, type WalletError, type WalletName } from "@solana/wallet-adapter-base";
+import type { PayableProduct } from "@/lib/pay-api";
 import { isMobileUserAgent, openedInApp } from "@/lib/wallet-apps";
 import { showToast } from "@/stores/toasts";
 import type { PayApi } from "./pay-api-client";
@@ -16,7 +17,7 @@ const PAYMENT_ERRORS = new Set(["WalletSendTransactionError", "WalletSignTransac
 /** localStorage key of the selected wallet (SPEC §3 Locally persisted: selected wallet). */
 export const PAY_WALLET_STORAGE_KEY = "zpay.pay.wallet";
 
-function Connected({ productId, api, onUserConnect }: { productId: string; api: PayApi; onUserConnect: () => void }) {
+function Connected({ productId, api, product, onUserConnect }: { productId: string; api: PayApi; product?: PayableProduct; onUserConnect: () => void }) {
   const { wallets, wallet, select, connect, disconnect, connecting, publicKey, sendTransaction } = useWallet();
   const getConnection = useMemo(() => createConnectionResolver(api), [api]);
   const address = publicKey?.toBase58() ?? null;
@@ -49,7 +50,7 @@ function Connected({ productId, api, onUserConnect }: { productId: string; api: 
   const search = typeof window === "undefined" ? "" : window.location.search;
   const showWalletApps = typeof navigator !== "undefined" && isMobileUserAgent(navigator.userAgent) && !openedInApp(search);
 
-  return <PayFlowView productId={productId} api={api} wallet={view} sender={sender} showWalletApps={showWalletApps} />;
+  return <PayFlowView productId={productId} api={api} product={product} wallet={view} sender={sender} showWalletApps={showWalletApps} />;
 }
 
 /**
@@ -57,7 +58,7 @@ function Connected({ productId, api, onUserConnect }: { productId: string; api: 
  * wallet-adapter (`wallets={[]}`), the selected one is remembered and reconnected, and the
  * payment is sent through `sendTransaction` on a connection whose RPC the server names.
  */
-export function SolanaPayContainer({ productId, api }: { productId: string; api: PayApi }) {
+export function SolanaPayContainer({ productId, api, product }: { productId: string; api: PayApi; product?: PayableProduct }) {
   const userConnecting = useRef(false);
   const onError = useCallback((error: WalletError) => {
     // A silent reconnect on page load that fails needs no toast; a payer's own attempt does.
@@ -71,7 +72,7 @@ export function SolanaPayContainer({ productId, api }: { productId: string; api:
   }, []);
   return (
     <WalletProvider wallets={[]} autoConnect localStorageKey={PAY_WALLET_STORAGE_KEY} onError={onError}>
-      <Connected productId={productId} api={api} onUserConnect={onUserConnect} />
+      <Connected productId={productId} api={api} product={product} onUserConnect={onUserConnect} />
     </WalletProvider>
   );
 }

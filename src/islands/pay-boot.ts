@@ -1,0 +1,73 @@
+import type { PayShellData } from "./pay-shell-data";
+
+/** Where wallet-adapter remembers the payer's wallet (see PAY_WALLET_STORAGE_KEY); kept literal so this file stays tiny. */
+const REMEMBERED_WALLET_KEY = "zpay.pay.wallet";
+/** The pay page's screen (PAYMENT_STAGE_KEY): anything past the details means a payment is under way. */
+const STAGE_KEY = "zpay.payment.stage";
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function readData(): PayShellData | null {
+  const block = document.getElementById("pay-data");
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as PayShellData;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The pay page's only script before the payer picks a chain family (a few hundred bytes): the
+ * summary is already in the HTML, so React, i18next and the wallet code load only when a family
+ * button is pressed — or at once for a payer who comes back with a remembered wallet or a payment
+ * under way, or when the server could not fill the page.
+ */
+export function bootPayPage(): void {
+  const root = document.getElementById("pay-root");
+  if (!root) return;
+  const data = readData();
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void import("./pay-mount").then(({ mountPayPage }) => mountPayPage(root, data));
+  };
+
+  if (data?.state === "not-found" || data?.state === "no-link") {
+    root.addEventListener("change", (event) => switchLanguage(event.target));
+    return;
+  }
+  const returning = stored(REMEMBERED_WALLET_KEY) !== null || (stored(STAGE_KEY) ?? "details-screen").replace(/"/g, "") !== "details-screen";
+  if (!data || data.state !== "ready" || returning) return start();
+
+  root.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("[data-pay-family]") : null;
+    if (!button) return;
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    start();
+  });
+  root.addEventListener("change", (event) => {
+    if (!started) switchLanguage(event.target);
+  });
+}
+
+/** Before React runs, the language select reloads the page in the chosen language (served in it). */
+function switchLanguage(target: EventTarget | null): void {
+  if (!(target instanceof HTMLSelectElement) || !target.closest("[data-slot=language-switcher]")) return;
+  try {
+    localStorage.setItem("zpay.language", target.value);
+  } catch {
+    // Private mode: the address carries the choice.
+  }
+  const url = new URL(location.href);
+  url.searchParams.set("lng", target.value);
+  location.assign(url);
+}
