@@ -52,4 +52,8 @@ console.table(
     "calls/s": r.callsPerSecond,
   })),
 );
+
+// Pages on a slow phone: JavaScript downloaded before any choice, largest paint and layout shift.
+const { benchPages, printPages } = await import("./pages");
+printPages(await benchPages());
 process.exit(0);

@@ -1,0 +1,194 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Keypair } from "@solana/web3.js";
+import { chromium, type Browser } from "playwright-core";
+import { parseEnv } from "../src/server/env";
+import { createLogger } from "../src/server/logger";
+import { startServer, type RunningServer } from "../src/server/server";
+import { signedSigninBody } from "../src/server/testing/merchants";
+import { newSolanaKey } from "../src/server/testing/solana-keys";
+import { chromiumLaunch } from "../vitest.config";
+
+/**
+ * What a payer or merchant on a slow phone sees: each page opened cold in headless Chromium on a
+ * 360 px phone profile (4× CPU slowdown, 1.6 Mbps down / 750 kbps up, 150 ms RTT, cache off),
+ * measuring the JavaScript it downloads, its largest contentful paint and its layout shift.
+ * Reports only; needs a front-end build in dist/ (`npm run build`).
+ */
+const PROFILE = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
+};
+const CPU_SLOWDOWN = 4;
+const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+/** After the load event and a quiet network, how long to keep watching for late paints and shifts. */
+const SETTLE_MS = 1500;
+
+export interface PageResult {
+  page: string;
+  /** Scripts downloaded, as served (brotli for Chromium), KB. */
+  jsKb: number;
+  /** The same scripts gzip-encoded, KB: the issue's targets are in gzip. */
+  jsGzipKb: number;
+  scripts: number;
+  /** Largest contentful paint, ms after navigation start. */
+  lcpMs: number;
+  cls: number;
+}
+
+/** Observers installed before any page script: the largest paint so far and shifts without input. */
+function observeVitals() {
+  const w = window as unknown as { __vitals: { lcp: number; cls: number } };
+  w.__vitals = { lcp: 0, cls: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__vitals.lcp = e.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      if (!e.hadRecentInput) w.__vitals.cls += e.value;
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
+/** Bytes of `url` as the server sends it to a client that accepts gzip only. */
+function gzipSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        let n = 0;
+        res.on("data", (chunk: Buffer) => (n += chunk.length));
+        res.on("end", () => resolve(n));
+      })
+      .on("error", reject);
+  });
+}
+
+async function measurePage(browser: Browser, name: string, url: string, localStorage: Record<string, string>): Promise<PageResult> {
+  const context = await browser.newContext(PROFILE);
+  try {
+    const origin = new URL(url).origin;
+    if (Object.keys(localStorage).length) {
+      await context.addInitScript(
+        ({ origin, entries }) => {
+          if (location.origin === origin) for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
+        },
+        { origin, entries: localStorage },
+      );
+    }
+    await context.addInitScript(observeVitals);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", NETWORK);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    // Encoded body bytes of every script response, as the network delivered them.
+    const scripts = new Map<string, string>();
+    const bodyBytes = new Map<string, number>();
+    cdp.on("Network.responseReceived", (e) => {
+      if (e.type === "Script") scripts.set(e.requestId, e.response.url);
+    });
+    cdp.on("Network.dataReceived", (e) => bodyBytes.set(e.requestId, (bodyBytes.get(e.requestId) ?? 0) + e.encodedDataLength));
+    cdp.on("Network.loadingFinished", (e) => {
+      // encodedDataLength here counts headers too; the body is what dataReceived saw, or, when
+      // Chromium reported none in pieces, the total.
+      if (!bodyBytes.get(e.requestId)) bodyBytes.set(e.requestId, e.encodedDataLength);
+    });
+    await page.goto(url, { waitUntil: "load", timeout: 120_000 });
+    await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => undefined);
+    await page.waitForTimeout(SETTLE_MS);
+    if (new URL(page.url()).pathname !== new URL(url).pathname) console.warn(`${name}: ended on ${page.url()}, not ${url}`);
+    const vitals = await page.evaluate(() => (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals);
+    const urls = [...new Set(scripts.values())].filter((u) => u.startsWith("http"));
+    const encoded = [...scripts.keys()].reduce((sum, id) => sum + (bodyBytes.get(id) ?? 0), 0);
+    const gzipped = (await Promise.all(urls.map(gzipSize))).reduce((a, b) => a + b, 0);
+    return {
+      page: name,
+      jsKb: Math.round(encoded / 1024),
+      jsGzipKb: Math.round(gzipped / 1024),
+      scripts: urls.length,
+      lcpMs: Math.round(vitals.lcp),
+      cls: Math.round(vitals.cls * 1000) / 1000,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A signed-in merchant with a receiving wallet and one zLink, made through the running server's API. */
+async function merchantWithLink(server: RunningServer) {
+  const app = { request: (p: string, init?: RequestInit) => fetch(`${server.appUrl}${p}`, init) };
+  const key = newSolanaKey();
+  const signin = await fetch(`${server.appUrl}/api/solana-signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(await signedSigninBody(app, key)),
+  });
+  if (signin.status !== 200) throw new Error(`sign-in: ${signin.status} ${await signin.text()}`);
+  // What the browser keeps after signing in (stores/session.ts): the user with token and validTill.
+  const user = ((await signin.json()) as { data: { user: { token: string } } }).data.user;
+  const auth = { authorization: `Bearer ${user.token}` };
+  await fetch(`${server.appUrl}/api/accept-terms`, { method: "POST", headers: auth });
+  const json = { "content-type": "application/json", ...auth };
+  const wallet = await fetch(`${server.appUrl}/api/wallet/networks`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ address: Keypair.generate().publicKey.toBase58(), type: "manual", version: 1 }),
+  });
+  if (wallet.status !== 201) throw new Error(`attach wallet: ${wallet.status} ${await wallet.text()}`);
+  const created = await fetch(`${server.appUrl}/api/quick-pays/create`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ label: "Coffee beans", description: "1 kg, whole beans", price: "12.5", currency: "USDC" }),
+  });
+  if (created.status !== 201) throw new Error(`create zLink: ${created.status} ${await created.text()}`);
+  const link = ((await created.json()) as { data: { info: { hashedId: string } } }).data.info;
+  return { session: { ...user, acceptedTerms: true }, hashedId: link.hashedId };
+}
+
+export async function benchPages(): Promise<PageResult[]> {
+  if (!fs.existsSync(path.resolve("dist/index.html"))) {
+    console.warn("No front-end build in dist/: run `npm run build` first; skipping the page bench.");
+    return [];
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-bench-pages-"));
+  const env = parseEnv({ APP_PORT: "0", PAYMENTS_PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn", SIGNIN_RATE_LIMIT: "1000" });
+  const server = await startServer(env, createLogger("warn"));
+  const browser = await chromium.launch(chromiumLaunch);
+  try {
+    const m = await merchantWithLink(server);
+    const signedIn = { "zpay.session": JSON.stringify(m.session), "zpay.onboarding": JSON.stringify({ donotShow: true, firstTime: false }) };
+    const pages: [string, string, Record<string, string>][] = [
+      ["pay page /?p=…", `${server.paymentsUrl}/?p=${m.hashedId}`, {}],
+      ["/auth", `${server.appUrl}/auth`, {}],
+      ["/dashboard (signed in)", `${server.appUrl}/dashboard`, signedIn],
+      ["/quick-pays (zLink, signed in)", `${server.appUrl}/quick-pays`, signedIn],
+      ["404", `${server.appUrl}/no-such-page`, {}],
+    ];
+    const results: PageResult[] = [];
+    for (const [name, url, storage] of pages) results.push(await measurePage(browser, name, url, storage));
+    return results;
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The table `npm run bench` prints. */
+export function printPages(results: PageResult[]) {
+  console.log("\nPages on a 360 px phone (4× CPU slowdown, 1.6 Mbps down / 750 kbps up, 150 ms RTT, cold cache; JS in KB, LCP in ms)");
+  console.table(results.map((r) => ({ page: r.page, "JS KB (br, sent)": r.jsKb, "JS KB gzip": r.jsGzipKb, scripts: r.scripts, "LCP ms": r.lcpMs, CLS: r.cls })));
+}
+
+// `npx tsx bench/pages.ts`: this table alone, without the rest of the bench.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  printPages(await benchPages());
+  process.exit(0);
+}
