@@ -131,7 +131,8 @@ export const SignedOutWithoutWallet: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole("heading", { name: "Sign in" })).toBeVisible();
-    await expect(c.getByText(/No Solana wallet was found in this browser/)).toBeVisible();
+    // The wallet code arrives after first paint (idle or first interaction), then the list or this hint.
+    await expect(await c.findByText(/No Solana wallet was found in this browser/)).toBeVisible();
     await expect(c.queryByRole("button", { name: /Continue with/ })).toBeNull();
     await expect(c.queryByRole("button", { name: "Phantom" })).toBeNull();
   },
@@ -161,7 +162,7 @@ export const SignedOutFrench: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole("heading", { name: "Connexion" })).toBeVisible();
-    await expect(c.getByText(/Aucun portefeuille Solana n’a été trouvé/)).toBeVisible();
+    await expect(await c.findByText(/Aucun portefeuille Solana n’a été trouvé/)).toBeVisible();
   },
 };
 

@@ -40,6 +40,17 @@ export const NoWallet: Story = {
   },
 };
 
+/** The wallet code is still loading (it follows first paint): the list's place is held, no "no wallet" yet. */
+export const DetectingWallets: Story = {
+  args: { wallets: [], detecting: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await expect(c.queryByText(/No Solana wallet was found/)).toBeNull();
+    await expect(c.queryByRole("list")).toBeNull();
+  },
+};
+
 export const WaitingForSignature: Story = {
   args: { phase: "signing" },
   play: async ({ canvasElement }) => {
