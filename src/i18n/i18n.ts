@@ -44,13 +44,22 @@ function syncDocumentLanguage(lng: string): void {
   if (typeof document !== "undefined") document.documentElement.lang = lng;
 }
 
-/** Switches language and remembers the choice for the next visit. */
-export async function changeLanguage(lng: Language): Promise<void> {
+/**
+ * Remembers the choice where the server reads it too: the payments origin writes the pay page in
+ * the payer's language (src/server/modules/pay/page.tsx). A cookie names no port, so both origins share it.
+ */
+export function rememberLanguage(lng: Language): void {
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  if (typeof document !== "undefined") document.cookie = `${LANGUAGE_STORAGE_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** Switches language and remembers the choice for the next visit. */
+export async function changeLanguage(lng: Language): Promise<void> {
+  rememberLanguage(lng);
   await i18next.changeLanguage(lng);
   syncDocumentLanguage(lng);
 }

@@ -34,10 +34,11 @@ export function bootPayPage(): void {
   if (!root) return;
   const data = readData();
   let started = false;
+  let mounted = false;
   const start = () => {
     if (started) return;
     started = true;
-    void import("./pay-mount").then(({ mountPayPage }) => mountPayPage(root, data));
+    void import("./pay-mount").then(({ mountPayPage }) => mountPayPage(root, data)).then(() => (mounted = true));
   };
 
   if (data?.state === "not-found" || data?.state === "no-link") {
@@ -54,19 +55,22 @@ export function bootPayPage(): void {
     button.setAttribute("aria-busy", "true");
     start();
   });
+  // Until React has drawn the page, the served select is the one the payer uses; then React's switcher takes over.
   root.addEventListener("change", (event) => {
-    if (!started) switchLanguage(event.target);
+    if (!mounted) switchLanguage(event.target);
   });
 }
 
 /** Before React runs, the language select reloads the page in the chosen language (served in it). */
 function switchLanguage(target: EventTarget | null): void {
   if (!(target instanceof HTMLSelectElement) || !target.closest("[data-slot=language-switcher]")) return;
+  // As rememberLanguage (src/i18n/i18n.ts) does, without loading i18next for it.
   try {
     localStorage.setItem("zpay.language", target.value);
   } catch {
     // Private mode: the address carries the choice.
   }
+  document.cookie = `zpay.language=${encodeURIComponent(target.value)}; path=/; max-age=31536000; samesite=lax`;
   const url = new URL(location.href);
   url.searchParams.set("lng", target.value);
   location.assign(url);

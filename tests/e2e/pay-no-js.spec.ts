@@ -67,3 +67,25 @@ test("with JavaScript, the page loads no wallet code until the payer picks Solan
   expect(await heading.boundingBox()).toEqual(before);
   await context.close();
 });
+
+test("the language switcher gives the French page in the served HTML, before and after the wallet code has loaded", async ({ page, browser }) => {
+  const link = await merchantLink(page);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+  const payer = await context.newPage();
+  const served = async () => (await payer.request.get(link)).text();
+
+  // Before the payer picks a family: the page is reloaded in French.
+  await payer.goto(link);
+  await payer.getByRole("combobox", { name: "Language" }).selectOption("fr");
+  await payer.waitForURL(/[?&]lng=fr/);
+  await expect(payer.getByRole("button", { name: "Payer avec Solana" })).toBeVisible();
+  expect(await served()).toContain("Payer avec Solana");
+
+  // After: React switches in place, and the next visit is served in the chosen language.
+  await payer.getByRole("button", { name: "Payer avec Solana" }).click();
+  await expect(payer.getByRole("heading", { name: "Votre portefeuille" })).toBeVisible({ timeout: 20_000 });
+  await payer.getByRole("combobox", { name: "Langue" }).selectOption("en");
+  await expect(payer.getByRole("heading", { name: "Your wallet" })).toBeVisible();
+  expect(await served()).toContain("Pay with Solana");
+  await context.close();
+});
