@@ -54,6 +54,17 @@ describe("pay flow: loading", () => {
     expect(flow.$state.get().load).toEqual({ kind: "unsupported" });
     expect(pickPayOption(USD_PRODUCT)?.chainName).toBe("Solana Devnet");
   });
+
+  it("starts from the product the served HTML shows: ready before start, and the product is not fetched again", async () => {
+    const getProduct = vi.fn(async () => USD_PRODUCT);
+    const stores = createPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
+    const flow = createPayFlow({ productId: USD_PRODUCT.id, api: fakePayApi(USD_PRODUCT, { getProduct }), stores, product: USD_PRODUCT });
+    expect(flow.$state.get().load).toMatchObject({ kind: "ready", product: { id: USD_PRODUCT.id } });
+    flow.start();
+    await settle();
+    expect(flow.$state.get().load).toMatchObject({ kind: "ready", option: { chainId: -5001 } });
+    expect(getProduct).not.toHaveBeenCalled();
+  });
 });
 
 describe("pay flow: sanction check on connect (SPEC §5, §8)", () => {
