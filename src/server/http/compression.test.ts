@@ -161,6 +161,12 @@ describe.each(TEST_BACKENDS)("compressed answers on %s", (kind) => {
     const plain = await app.request("/api/openapi.json");
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.json()).toHaveProperty("openapi", "3.1.0");
+    const small = await app.request("/api/health", { headers: { "Accept-Encoding": BROWSER } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get("content-encoding")).toBeNull();
+    const text = await small.text();
+    expect(text.length).toBeLessThan(1024);
+    expect(JSON.parse(text)).toHaveProperty("status");
   });
 
   it("does not serve what escapes the build", async () => {

@@ -36,6 +36,25 @@ export function isCompressible(contentType: string | undefined): boolean {
 /** Below this, an encoded body plus its headers is no smaller than the plain one. */
 export const COMPRESS_THRESHOLD = 1024;
 
+const isDynamicCompressible = (type: string) => isCompressible(type) && !type.startsWith("text/event-stream");
+
+/**
+ * Gives an answer built from a string (c.json, c.html) its Content-Length, so the encoder below
+ * can tell a small one from a large one; those bodies are in memory already. Streams with no
+ * length (and answers to clients that accept no encoding) pass as they are.
+ */
+function measureBody(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || res.headers.has("Content-Length") || res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
+    if (!c.req.header("Accept-Encoding") || !isDynamicCompressible(res.headers.get("Content-Type") ?? "")) return;
+    const body = await res.arrayBuffer();
+    c.res = new Response(body, res);
+    c.res.headers.set("Content-Length", String(body.byteLength));
+  };
+}
+
 /**
  * Answers made per request (API JSON, the HTML the server renders, the 404 page) gzip- or
  * deflate-encoded on the fly when the client accepts it and they are large enough. Answers that
@@ -43,8 +62,9 @@ export const COMPRESS_THRESHOLD = 1024;
  * is never buffered by an encoder.
  */
 export function compressResponses(): MiddlewareHandler {
-  return compress({
-    threshold: COMPRESS_THRESHOLD,
-    contentTypeFilter: (type) => isCompressible(type) && !type.startsWith("text/event-stream"),
+  const encode = compress({ threshold: COMPRESS_THRESHOLD, contentTypeFilter: isDynamicCompressible });
+  const measure = measureBody();
+  return (c, next) => encode(c, async () => {
+    await measure(c, next);
   });
 }
