@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signInMerchant } from "../fixtures/merchant";
 
@@ -64,6 +65,21 @@ test.describe("pages paint before JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
     await expect(page.getByText("Connect your Solana wallet")).toBeVisible();
     await context.close();
+  });
+
+  test("the static frames, as painted before JavaScript, have no axe violations", async ({ browser }) => {
+    for (const path of ["/dashboard", "/quick-pays", "/settings", "/auth"]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // What shows is the static frame alone (with its inline scripts): the island code never arrives.
+      await page.route("**/_astro/**/*.js", (route) => route.abort());
+      await cacheSession(page, ["quickpay"]);
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+      await context.close();
+    }
   });
 
   test("a stored French choice gives the French frame before JavaScript has run", async ({ page }) => {
