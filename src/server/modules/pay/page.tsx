@@ -113,6 +113,7 @@ export function payPageHtml(deps: AppDeps, distDir: string) {
     // The page differs by language and by link; it must never be served from a shared cache as another's.
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Accept-Language, Cookie");
-    return c.html(fillPayShell(shell, productId, data), data.state === "not-found" ? 404 : 200);
+    // 200 even for a link that names nothing: the page answers (in words), as the static shell did.
+    return c.html(fillPayShell(shell, productId, data), 200);
   };
 }
