@@ -117,12 +117,34 @@ export const RowActionsOpen: Story = {
   },
 };
 
-/** On a 360 px phone the table scrolls sideways inside its box, which keyboard users can focus. */
+const phone360 = {
+  viewport: { options: { phone360: { name: "Phone 360", styles: { width: "360px", height: "640px" }, type: "mobile" } } },
+};
+
+/**
+ * On a 360 px phone each row is a card: every value on its own line after its column's name, the
+ * row menu in the corner, nothing to scroll sideways.
+ */
 export const Phone: Story = {
   args: WithRowActions.args,
-  parameters: {
-    viewport: { options: { phone360: { name: "Phone 360", styles: { width: "360px", height: "640px" }, type: "mobile" } } },
+  parameters: phone360,
+  globals: { viewport: { value: "phone360", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const box = canvasElement.querySelector<HTMLElement>("[data-slot=table-container]")!;
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
+    await expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+    const rows = [...canvasElement.querySelectorAll<HTMLElement>("tbody tr")];
+    for (const row of rows) await expect(row.getBoundingClientRect().right).toBeLessThanOrEqual(box.getBoundingClientRect().right);
+    const cells = [...rows[0].querySelectorAll<HTMLElement>("td[data-label]")];
+    await expect(cells.map((cell) => getComputedStyle(cell, "::before").content)).toEqual(['"Date Time"', '"Order ID"', '"Amount"', '"Label"', '"Status"']);
+    await expect(within(rows[0]).getByRole("button", { name: /^Actions for / })).toBeVisible();
   },
+};
+
+/** Opted out of cards (`stackOnPhone={false}`): the table scrolls sideways inside its box, which keyboard users can focus. */
+export const PhoneScrollingSideways: Story = {
+  args: { ...WithRowActions.args, stackOnPhone: false },
+  parameters: phone360,
   globals: { viewport: { value: "phone360", isRotated: false } },
   play: async ({ canvasElement }) => {
     const box = canvasElement.querySelector<HTMLElement>("[data-slot=table-container]")!;

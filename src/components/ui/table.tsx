@@ -88,7 +88,30 @@ export type DataTableColumn<T> = {
   cell(row: T): React.ReactNode;
   /** Applied to both the heading and the cells (e.g. `text-right` for amounts). */
   className?: string;
+  /** Names the value in a phone's stacked card when `header` is not plain text. */
+  label?: string;
 };
+
+/*
+ * Below the `sm` breakpoint a DataTable turns into stacked cards, one per row, each value on its
+ * own line after its column's name (drawn from `data-label`, so the DOM and its table semantics
+ * stay the same and nothing scrolls sideways). The headings stay for screen readers only.
+ */
+const stacked = {
+  table: "max-sm:block",
+  header: "max-sm:sr-only",
+  body: "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)] max-sm:gap-3",
+  row: "max-sm:relative max-sm:grid max-sm:grid-cols-[minmax(0,1fr)] max-sm:gap-1 max-sm:rounded-lg max-sm:border! max-sm:p-3",
+  cell: "max-sm:flex max-sm:min-w-0 max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 max-sm:text-right max-sm:whitespace-normal",
+  labelled:
+    "max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]",
+  /** The row's "⋯" menu sits in the card's top-right corner, beside the first value. */
+  actions: "max-sm:absolute max-sm:top-2 max-sm:right-2 max-sm:w-auto max-sm:p-0",
+  besideActions: "max-sm:pr-10",
+  empty: "max-sm:justify-center max-sm:text-center",
+} as const;
+
+const labelOf = <T,>(column: DataTableColumn<T>) => column.label ?? (typeof column.header === "string" ? column.header : undefined);
 
 /** One entry of a row's actions menu. */
 export type DataTableRowAction = {
@@ -114,6 +137,8 @@ type DataTableProps<T> = Omit<React.ComponentProps<"table">, "children"> & {
   rowLabel?(row: T): string;
   /** The table's accessible name, visually hidden (the page heading usually shows it). */
   caption?: string;
+  /** Stacked cards below `sm` instead of a sideways-scrolling table (default on). */
+  stackOnPhone?: boolean;
 };
 
 /** The rows-and-columns list every product page uses: loading, empty and per-row actions built in. */
@@ -127,11 +152,15 @@ export function DataTable<T>({
   rowActions,
   rowLabel,
   caption,
+  stackOnPhone = true,
   className,
   ...props
 }: DataTableProps<T>) {
   const { t } = useTranslation("ui");
   const columnCount = columns.length + (rowActions ? 1 : 0);
+  const phone = (key: keyof typeof stacked) => (stackOnPhone ? stacked[key] : undefined);
+  const cellClass = (column: DataTableColumn<T>, index: number) =>
+    cn(column.className, phone("cell"), labelOf(column) && phone("labelled"), index === 0 && rowActions && phone("besideActions"));
   return (
     <div data-slot="data-table" className={cn("w-full", className)}>
       {loading && (
@@ -139,9 +168,9 @@ export function DataTable<T>({
           {t("overlays.loading")}
         </span>
       )}
-      <Table aria-busy={loading || undefined} {...props}>
+      <Table aria-busy={loading || undefined} className={phone("table")} {...props}>
         {caption && <TableCaption className="sr-only">{caption}</TableCaption>}
-        <TableHeader>
+        <TableHeader className={phone("header")}>
           <TableRow>
             {columns.map((column) => (
               <TableHead key={column.id} scope="col" className={column.className}>
@@ -155,33 +184,38 @@ export function DataTable<T>({
             )}
           </TableRow>
         </TableHeader>
-        <TableBody>
+        <TableBody className={phone("body")}>
           {loading ? (
             Array.from({ length: loadingRows }, (_, i) => (
-              <TableRow key={i} data-slot="data-table-skeleton-row" aria-hidden="true" className="h-10">
-                {Array.from({ length: columnCount }, (_, j) => (
-                  <TableCell key={j}>
+              <TableRow key={i} data-slot="data-table-skeleton-row" aria-hidden="true" className={cn("h-10", phone("row"))}>
+                {columns.map((column, j) => (
+                  <TableCell key={column.id} data-label={labelOf(column)} className={cellClass(column, j)}>
                     <div className="h-4 w-full min-w-12 animate-pulse rounded bg-muted" />
                   </TableCell>
                 ))}
+                {rowActions && (
+                  <TableCell className={cn("w-0", phone("actions"))}>
+                    <div className="h-4 w-full min-w-12 animate-pulse rounded bg-muted" />
+                  </TableCell>
+                )}
               </TableRow>
             ))
           ) : rows.length === 0 ? (
-            <TableRow data-slot="data-table-empty" className="hover:bg-transparent">
-              <TableCell colSpan={columnCount} className="h-24 text-center whitespace-normal text-muted-foreground">
+            <TableRow data-slot="data-table-empty" className={cn("hover:bg-transparent", phone("row"))}>
+              <TableCell colSpan={columnCount} className={cn("h-24 text-center whitespace-normal text-muted-foreground", phone("cell"), phone("empty"))}>
                 {emptyMessage ?? t("overlays.noData")}
               </TableCell>
             </TableRow>
           ) : (
             rows.map((row, index) => (
-              <TableRow key={getRowId?.(row, index) ?? index}>
-                {columns.map((column) => (
-                  <TableCell key={column.id} className={column.className}>
+              <TableRow key={getRowId?.(row, index) ?? index} className={phone("row")}>
+                {columns.map((column, j) => (
+                  <TableCell key={column.id} data-label={labelOf(column)} className={cellClass(column, j)}>
                     {column.cell(row)}
                   </TableCell>
                 ))}
                 {rowActions && (
-                  <TableCell className="w-0 py-1 text-right">
+                  <TableCell className={cn("w-0 py-1 text-right", phone("actions"))}>
                     <RowActionsMenu actions={rowActions(row)} label={rowLabel ? t("overlays.rowActionsFor", { row: rowLabel(row) }) : t("overlays.rowActions")} />
                   </TableCell>
                 )}

@@ -91,10 +91,33 @@ export const French: Story = {
   },
 };
 
+/** The card of one row on a phone lies wholly inside the table's box. */
+const fitsInBox = async (canvasElement: HTMLElement, el: HTMLElement) => {
+  const box = canvasElement.querySelector<HTMLElement>("[data-slot=table-container]")!;
+  await expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+  await expect(el.getBoundingClientRect().right).toBeLessThanOrEqual(box.getBoundingClientRect().right);
+};
+
+/** On a 320 px phone every zLink is a card, each value after its column's name; nothing scrolls sideways. */
 export const Phone: Story = {
   globals: { viewport: { value: "mobile1" } },
   play: async ({ canvasElement }) => {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-    await expect(within(canvasElement).getByRole("table")).toBeVisible();
+    const pending = row(canvasElement, "7Hq2kZr9XbNm");
+    await fitsInBox(canvasElement, pending);
+    const orderId = within(pending).getByText("7Hq2kZr9XbNm").closest("td")!;
+    await expect(getComputedStyle(orderId, "::before").content).toBe('"Order ID"');
+    await expect(within(pending).getByRole("button", { name: "Copy link of 7Hq2kZr9XbNm" })).toBeVisible();
+    await expect(within(pending).getByRole("button", { name: "Actions for 7Hq2kZr9XbNm" })).toBeVisible();
+  },
+};
+
+/** With no zLinks yet a phone reads the whole invitation, not 'Get paid faster — create your zL'. */
+export const EmptyOnPhone: Story = {
+  globals: { viewport: { value: "mobile1" } },
+  args: { rows: [] },
+  play: async ({ canvasElement }) => {
+    const empty = within(canvasElement).getByRole("cell", { name: "Get paid faster — create your zLink now!" });
+    await fitsInBox(canvasElement, empty);
   },
 };
