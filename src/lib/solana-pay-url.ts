@@ -1,3 +1,4 @@
+import "./polyfills";
 import { encodeURL } from "@solana/pay";
 import { PublicKey } from "@solana/web3.js";
 import BigNumber from "bignumber.js";

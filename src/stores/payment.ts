@@ -24,6 +24,7 @@ export interface PaymentSession {
   productId: string | null;
   info: PaymentTransactionInfo | null;
   hash: string | null;
+  /** The connected wallet that started it; null with a payment means a Solana Pay QR payment. */
   payer: string | null;
 }
 
@@ -135,7 +136,7 @@ export function createPaymentStores(
       $flow.set(initialTransactionFlow());
     },
     /** Remembers the payment this session started for `productId`, so a reload resumes it. */
-    rememberPayment(productId: string, info: PaymentTransactionInfo, payer: string) {
+    rememberPayment(productId: string, info: PaymentTransactionInfo, payer: string | null) {
       $session.set({ ...$session.get(), productId, info, payer, hash: null });
     },
     /** Remembers the hash once the wallet sent the payment. */

@@ -48,6 +48,7 @@ export function PayFlowView({ productId, api, wallet, sender, showWalletApps, on
       onRetrySanction={flow.retrySanction}
       onFaucet={() => void flow.requestFaucet()}
       onPay={() => void flow.pay(sender)}
+      onPayWithQr={() => void flow.payWithQr()}
       onTryAgain={flow.startOver}
       onRedirect={onRedirect}
       redirectMs={redirectMs}

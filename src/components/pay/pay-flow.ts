@@ -37,6 +37,8 @@ export interface PayFlowState {
   notice: PayNotice | null;
   /** The start call is in flight (the Pay button is busy). */
   starting: boolean;
+  /** The payment started is a Solana Pay QR payment, waiting for a phone wallet (nothing connected here). */
+  qr?: boolean;
 }
 
 export interface PayFlowDeps {
@@ -156,7 +158,9 @@ export function createPayFlow({
       progress = undefined;
     }
     const hash = session.hash ?? progress?.hash;
-    if (!hash && (!progress || progress.status === "initiated")) {
+    // A QR payment (started with no wallet) may be paid by the phone at any time: show its code again.
+    const viaQr = session.payer === null;
+    if (!hash && !viaQr && (!progress || progress.status === "initiated")) {
       // The wallet never sent it (the reload closed its prompt): back to the details.
       stores.forgetPayment();
       stores.resetFlow();
@@ -165,6 +169,7 @@ export function createPayFlow({
     }
     stores.changeTransactionType("pay");
     stores.setFlowState("submitted", { info, result: { hash: hash ?? undefined, payer: session.payer ?? undefined } });
+    if (viaQr) update({ qr: true });
     if (progress) applyProgress(progress);
     if (stores.$stage.get() === "details-screen") stores.setStage("payment-screen");
     if (!progress || !FINAL.includes(progress.status)) poll(info.payment, { wait: Boolean(progress) });
@@ -317,13 +322,41 @@ export function createPayFlow({
       poll(info.payment);
     },
 
+    /**
+     * Pay from a phone wallet without connecting one here: start the payment with no payer (the
+     * server screens whoever pays when it credits the transfer), show its Solana Pay QR code, and
+     * follow the server's progress until the phone's transfer is found by its reference.
+     */
+    async payWithQr() {
+      const r = ready();
+      if (!r || $state.get().starting || stores.$stage.get() !== "details-screen") return;
+      update({ starting: true, notice: null });
+      stores.changeTransactionType("pay");
+      stores.setFlowState("processing", { info: null, result: null });
+      let info: PaymentTransactionInfo;
+      try {
+        info = await api.start(productId, { chainId: r.option.chainId, token: r.option.token.symbol, sessionId: stores.$session.get().sessionId });
+      } catch (err) {
+        const message = errorMessage(err);
+        notify({ message: escapeHtml(message || translate("startFailed")), variant: "error" });
+        stores.setFlowState("init");
+        update({ starting: false, notice: { kind: "error", message } });
+        return;
+      }
+      stores.rememberPayment(productId, info, null);
+      stores.setFlowState("submitted", { info });
+      update({ starting: false, qr: true });
+      stores.setStage("payment-screen");
+      poll(info.payment, { wait: true });
+    },
+
     /** From a failed result: back to the details screen to try again. */
     startOver() {
       stopPolling();
       stores.forgetPayment();
       stores.resetFlow();
       stores.setStage("details-screen");
-      update({ notice: null, starting: false });
+      update({ notice: null, starting: false, qr: false });
     },
   };
 }

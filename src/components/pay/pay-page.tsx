@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { CircleAlertIcon, Loader2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
@@ -18,6 +19,9 @@ import { PaymentSummary, useAmountText } from "./payment-summary";
 import { SandboxFaucet } from "./sandbox-faucet";
 import { WalletPanel, type PayWalletView } from "./wallet-panel";
 
+/** The QR payment brings web3.js and the QR encoder: loaded only when a payer asks for it. */
+const SolanaPayQrPanel = lazy(() => import("./qr/solana-pay-qr-panel"));
+
 export interface PayPageProps {
   state: PayFlowState;
   stage: PaymentStage;
@@ -27,6 +31,8 @@ export interface PayPageProps {
   onRetrySanction: () => void;
   onFaucet: () => void;
   onPay: () => void;
+  /** Pay from a phone wallet with a Solana Pay QR code (nothing connected in this browser). */
+  onPayWithQr?: () => void;
   onTryAgain: () => void;
   onRedirect?: (url: string) => void;
   redirectMs?: number;
@@ -111,7 +117,13 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
     return (
       <>
         <PaymentSummary product={product} option={option} info={info} />
-        <PaymentProgress state={flow.currentState} amount={tokenAmount} hash={flow.transactionResult?.hash} />
+        {state.qr && info ? (
+          <Suspense fallback={<Skeleton role="presentation" className="h-[38rem] w-full rounded-xl" />}>
+            <SolanaPayQrPanel info={info} product={product} amount={tokenAmount} />
+          </Suspense>
+        ) : (
+          <PaymentProgress state={flow.currentState} amount={tokenAmount} hash={flow.transactionResult?.hash} />
+        )}
       </>
     );
   }
@@ -121,7 +133,7 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
   return (
     <>
       <PaymentSummary product={product} option={option} />
-      <WalletPanel wallet={wallet} sanction={state.sanction} onRetrySanction={props.onRetrySanction} showWalletApps={props.showWalletApps} busy={state.starting} />
+      <WalletPanel wallet={wallet} sanction={state.sanction} onRetrySanction={props.onRetrySanction} showWalletApps={props.showWalletApps} busy={state.starting} onPayWithQr={props.onPayWithQr} />
       {product.sandbox && wallet.address && state.sanction === "passed" ? (
         <SandboxFaucet faucet={state.faucet} option={option} onRequest={props.onFaucet} disabled={state.starting} />
       ) : null}

@@ -81,3 +81,12 @@ export const SanctionCheckUnavailable: Story = {
 };
 
 export const French: Story = { args: { wallet: wallet({ address: PAYER_ADDRESS }), sanction: "failed" }, globals: { locale: "fr" } };
+
+/** No wallet in this browser, and the page offers a Solana Pay QR code for a phone wallet. */
+export const NoWalletPayWithQr: Story = {
+  args: { wallet: wallet({ wallets: [] }), onPayWithQr: fn() },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Show a QR code" }));
+    await expect(args.onPayWithQr).toHaveBeenCalledTimes(1);
+  },
+};

@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { ExternalLink } from "@/components/ui/external-link";
 import { WALLET_APPS } from "@/lib/wallet-apps";
 import type { SanctionStatus } from "./pay-flow";
+import { PayWithQrOffer } from "./qr/pay-with-qr-offer";
 
 /** A Wallet Standard wallet found in this browser. */
 export interface DetectedWallet {
@@ -32,6 +33,8 @@ export interface WalletPanelProps {
   showWalletApps?: boolean;
   /** Disables the choices while a payment starts. */
   busy?: boolean;
+  /** Offers a Solana Pay QR code for a phone wallet when this browser has no wallet. */
+  onPayWithQr?: () => void;
 }
 
 function SanctionMessage({ status, onRetry, onUseAnother }: { status: SanctionStatus; onRetry: () => void; onUseAnother: () => void }) {
@@ -61,7 +64,7 @@ function SanctionMessage({ status, onRetry, onUseAnother }: { status: SanctionSt
 }
 
 /** Connect a Solana wallet, see which one is connected, and whether it passed the sanctions check. */
-export function WalletPanel({ wallet, sanction, onRetrySanction, showWalletApps = false, busy = false }: WalletPanelProps) {
+export function WalletPanel({ wallet, sanction, onRetrySanction, showWalletApps = false, busy = false, onPayWithQr }: WalletPanelProps) {
   const { t } = useTranslation("pay");
   return (
     <Card data-slot="wallet-panel" role="region" aria-labelledby="pay-wallet-title" className="gap-3 px-5 py-5">
@@ -125,6 +128,7 @@ export function WalletPanel({ wallet, sanction, onRetrySanction, showWalletApps 
           {showWalletApps ? <WalletAppLinks /> : null}
         </>
       )}
+      {!wallet.address && wallet.wallets.length === 0 && onPayWithQr ? <PayWithQrOffer onPay={onPayWithQr} busy={busy} /> : null}
     </Card>
   );
 }
