@@ -83,3 +83,30 @@ test("a payer with no wallet in the browser pays by scanning a Solana Pay QR cod
   await payer.screenshot({ path: `${SHOTS}/pay-qr-complete.png`, fullPage: true });
   await payerContext.close();
 });
+
+// An iPhone: on Android, wallet-adapter offers its Mobile Wallet Adapter as a wallet of the browser instead.
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+
+test("on a phone with no wallet, the pay page offers to open itself inside a wallet app, and the QR code too", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const link = await merchantLink(page, "1.5");
+  const phoneContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, userAgent: IPHONE });
+  const phone = await phoneContext.newPage();
+  // The wallet app's universal link is answered here: nothing leaves this machine.
+  await phone.route("https://phantom.app/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Phantom</title>" }));
+  await phone.goto(link);
+  const pickSolana = phone.getByRole("button", { name: /^Pay with Solana/ });
+  const apps = phone.getByRole("region", { name: "Open in a wallet app" });
+  await expect(apps.or(pickSolana).first()).toBeVisible({ timeout: 20_000 });
+  if (await pickSolana.isVisible()) await pickSolana.click();
+  await expect(apps).toBeVisible();
+  await expect(phone.getByRole("button", { name: "Show a QR code" })).toBeVisible();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await phone.screenshot({ path: `${SHOTS}/pay-qr-phone-offer.png`, fullPage: true });
+
+  const opened = phone.waitForRequest(/^https:\/\/phantom\.app\/ul\/browse\//);
+  await apps.getByRole("button", { name: "Phantom" }).click();
+  const target = new URL(decodeURIComponent((await opened).url().split("/ul/browse/")[1]!.split("?")[0]!));
+  expect(`${target.origin}${target.pathname}${target.search}`).toBe(`${link.replace(/\/\?/, "/?")}&openedInApp=1`);
+  await phoneContext.close();
+});
