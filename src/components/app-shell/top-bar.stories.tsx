@@ -49,6 +49,10 @@ export const InProductionWithoutTour: Story = {
     await expect(c.queryByRole("button", { name: "Get Production access" })).toBeNull();
     await expect(c.queryByRole("button", { name: "Guided tour" })).toBeNull();
     await expect(c.getByRole("button", { name: "Points" })).toBeVisible();
+    // The points and profile buttons sit at the right edge, not after an absent production button at the left.
+    const bar = c.getByRole("banner").getBoundingClientRect();
+    const profile = c.getByRole("button", { name: "Profile menu for 9xQe…VFin" }).getBoundingClientRect();
+    await expect(bar.right - profile.right).toBeLessThanOrEqual(24);
   },
 };
 
@@ -76,5 +80,20 @@ export const PhoneFrench: Story = {
     const bar = c.getByRole("banner").getBoundingClientRect();
     await expect(production.top).toBeGreaterThanOrEqual(profile.bottom);
     await expect(production.width).toBeGreaterThan(bar.width * 0.8);
+  },
+};
+
+/** On a 320 px phone the menu button, the name and the three icon buttons share the first row. */
+export const PhoneIconsOnOneRow: Story = {
+  args: { menu: phoneMenu },
+  globals: { viewport: { value: "mobile1" } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const top = (name: string) => c.getByRole("button", { name }).getBoundingClientRect().top;
+    const menuTop = top("Open menu");
+    for (const name of ["Guided tour", "Points", "Profile menu for 9xQe…VFin"]) await expect(Math.abs(top(name) - menuTop)).toBeLessThanOrEqual(4);
+    await expect(c.getByText("zPay")).toBeVisible();
+    const bar = c.getByRole("banner");
+    await expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
   },
 };

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { shortenAddress } from "@/lib/address";
+import { cn } from "@/lib/utils";
 import { ApiRequestError, type ApiClient } from "@/lib/api-client";
 import { showToast } from "@/stores/toasts";
 
@@ -40,7 +41,9 @@ export function TopBar({ address, api, isProduction, onLogout, onStartTour, menu
   return (
     <header className="flex min-h-14 flex-wrap items-center gap-2 border-b bg-background px-3 py-2 sm:px-4">
       {menu}
-      <span className="font-semibold text-primary md:hidden">{t("brand")}</span>
+      {/* A zero flex-basis keeps the name out of the row's wrapping sum: at 320 px the icons stay on
+          the first row and the name takes (and truncates in) whatever room is left. */}
+      <span className="min-w-0 flex-1 basis-0 truncate font-semibold text-primary md:hidden">{t("brand")}</span>
       {isProduction ? null : (
         // On a phone the request button takes its own full-width row under the bar's icons.
         <Button
@@ -54,15 +57,16 @@ export function TopBar({ address, api, isProduction, onLogout, onStartTour, menu
           {t("topBar.getProduction")}
         </Button>
       )}
-      <div className="ml-auto flex items-center gap-2 sm:ml-0">
+      {/* Pushed to the right edge; beside the production button, that button's margin does it. */}
+      <div className={cn("ml-auto flex shrink-0 items-center gap-1 sm:gap-2", !isProduction && "sm:ml-0")}>
         {onStartTour ? (
-          <Button variant="ghost" size="sm" aria-label={t("topBar.tour")} title={t("topBar.tour")} onClick={onStartTour}>
+          <Button variant="ghost" size="sm" className="px-2 sm:px-3" aria-label={t("topBar.tour")} title={t("topBar.tour")} onClick={onStartTour}>
             <CircleHelp aria-hidden="true" />
           </Button>
         ) : null}
         <Popover>
           <PopoverTrigger asChild>
-            <Button variant="ghost" size="sm" aria-label={t("topBar.points")} data-tour="points">
+            <Button variant="ghost" size="sm" className="px-2 sm:px-3" aria-label={t("topBar.points")} data-tour="points">
               <Star aria-hidden="true" />
               <span className="hidden sm:inline">{t("topBar.points")}</span>
             </Button>
