@@ -27,7 +27,7 @@ const startRoute = createRoute({
   tags: ["Pay"],
   summary: "Start paying a zLink",
   description:
-    "Checks the payer's wallet against the sanctions list, fixes the USDC amount (and the fiat rate), and creates the transaction (`initiated`) with a fresh reference key and memo. Answers what the wallet must sign.",
+    "Checks the payer's wallet against the sanctions list, fixes the USDC amount (and the fiat rate), and creates the transaction (`initiated`) with a fresh reference key and memo. Answers what the wallet must sign. Without `payer` it starts a Solana Pay QR payment: the phone wallet that pays is screened when its transfer is credited.",
   request: { params: z.object({ id: idParam }), body: { content: { "application/json": { schema: StartPaymentBody } }, required: true } },
   responses: {
     200: { description: "Started", content: { "application/json": { schema: z.object({ data: PaymentTransactionInfoSchema }) } } },
