@@ -100,6 +100,26 @@ export function createPayFlow({
     return load.kind === "ready" ? load : undefined;
   };
 
+  /**
+   * Asks the server to start a payment (from `payer`, or from a phone wallet not known yet when
+   * null). On refusal the page goes back to its details with the server's message; undefined then.
+   */
+  async function startPayment(r: NonNullable<ReturnType<typeof ready>>, payer: string | null): Promise<PaymentTransactionInfo | undefined> {
+    update({ starting: true, notice: null });
+    stores.changeTransactionType("pay");
+    stores.setFlowState("processing", { info: null, result: null });
+    try {
+      const sessionId = stores.$session.get().sessionId;
+      return await api.start(productId, { chainId: r.option.chainId, token: r.option.token.symbol, ...(payer ? { payer } : {}), sessionId });
+    } catch (err) {
+      const message = errorMessage(err);
+      notify({ message: escapeHtml(message || translate("startFailed")), variant: "error" });
+      stores.setFlowState("init");
+      update({ starting: false, notice: { kind: "error", message } });
+      return undefined;
+    }
+  }
+
   function stopPolling() {
     clearTimeout(pollTimer);
     pollTimer = undefined;
@@ -274,19 +294,8 @@ export function createPayFlow({
       const r = ready();
       const { wallet, sanction, starting } = $state.get();
       if (!r || !wallet || !sender || sanction !== "passed" || starting || stores.$stage.get() !== "details-screen") return;
-      update({ starting: true, notice: null });
-      stores.changeTransactionType("pay");
-      stores.setFlowState("processing", { info: null, result: null });
-      let info: PaymentTransactionInfo;
-      try {
-        info = await api.start(productId, { chainId: r.option.chainId, token: r.option.token.symbol, payer: wallet, sessionId: stores.$session.get().sessionId });
-      } catch (err) {
-        const message = errorMessage(err);
-        notify({ message: escapeHtml(message || translate("startFailed")), variant: "error" });
-        stores.setFlowState("init");
-        update({ starting: false, notice: { kind: "error", message } });
-        return;
-      }
+      const info = await startPayment(r, wallet);
+      if (!info) return;
       stores.rememberPayment(productId, info, wallet);
       stores.setFlowState("processing", { info });
       stores.setStage("payment-screen");
@@ -330,19 +339,8 @@ export function createPayFlow({
     async payWithQr() {
       const r = ready();
       if (!r || $state.get().starting || stores.$stage.get() !== "details-screen") return;
-      update({ starting: true, notice: null });
-      stores.changeTransactionType("pay");
-      stores.setFlowState("processing", { info: null, result: null });
-      let info: PaymentTransactionInfo;
-      try {
-        info = await api.start(productId, { chainId: r.option.chainId, token: r.option.token.symbol, sessionId: stores.$session.get().sessionId });
-      } catch (err) {
-        const message = errorMessage(err);
-        notify({ message: escapeHtml(message || translate("startFailed")), variant: "error" });
-        stores.setFlowState("init");
-        update({ starting: false, notice: { kind: "error", message } });
-        return;
-      }
+      const info = await startPayment(r, null);
+      if (!info) return;
       stores.rememberPayment(productId, info, null);
       stores.setFlowState("submitted", { info });
       update({ starting: false, qr: true });
