@@ -17,6 +17,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("reads RESTRICTED_NETWORKS as a list of chain ids, empty by default", () => {
+    expect(parseEnv({}).RESTRICTED_NETWORKS).toEqual([]);
+    expect(parseEnv({ RESTRICTED_NETWORKS: "" }).RESTRICTED_NETWORKS).toEqual([]);
+    expect(parseEnv({ RESTRICTED_NETWORKS: " -5000, 137,,8453 " }).RESTRICTED_NETWORKS).toEqual([-5000, 137, 8453]);
+    expect(() => parseEnv({ RESTRICTED_NETWORKS: "137,polygon" })).toThrow(/RESTRICTED_NETWORKS/);
+    expect(() => parseEnv({ RESTRICTED_NETWORKS: "1.5" })).toThrow(/RESTRICTED_NETWORKS/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", SOLANA_RPC_URL: " " }).DATABASE_URL).toBeUndefined();
   });

@@ -68,6 +68,15 @@ export const envSchema = z
     SANDBOX_FIAT_RATES: z.string().default("EUR=1.08,GBP=1.27,CHF=1.13,CAD=0.73,AUD=0.66,JPY=0.0067,INR=0.012"),
     PRICE_SERVICE_URL: z.url().default("https://api.coingecko.com/api/v3"),
     EVM_RPC_URLS: z.preprocess(emptyToUndefined, z.string().optional()),
+    /**
+     * SPEC §6 restricted networks: chain ids (comma-separated, e.g. `-5000,137`) the wallet dialog
+     * offers and the wallet API accepts, for every merchant whose own `restrictUserToChains` is
+     * empty (a merchant's list overrides this one). Empty (the default): every chain the instance runs.
+     */
+    RESTRICTED_NETWORKS: z.preprocess(
+      (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : (v ?? [])),
+      z.array(z.coerce.number().int().refine((n) => n !== 0, "not a chain id")),
+    ),
     SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
     SMTP_FROM: z.string().default("zPay <no-reply@localhost>"),
   })

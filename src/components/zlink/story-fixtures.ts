@@ -135,10 +135,16 @@ export const storyWallet: ReceivingWalletDto = {
   _id: "w1",
   chain: SOLANA_DEVNET,
   chainName: "Solana Devnet",
+  family: "solana",
+  chains: [SOLANA_DEVNET],
   address: STORY_WALLET,
   type: "manual",
+  walletName: null,
+  chainSwitchPossible: false,
+  proven: false,
   valid: true,
   createdAt: "2026-11-01T08:00:00.000Z",
+  updatedAt: "2026-11-01T08:00:00.000Z",
 };
 
 /** An ApiClient answering the zLink and wallet calls in memory; its methods are spies. */
@@ -188,7 +194,7 @@ export function fakeMerchantApi(options: FakeApiOptions = {}): ApiClient & { lin
 
   const route = async (method: string, path: string, body: Record<string, unknown> = {}): Promise<unknown> => {
     if (options.pending) return never;
-    if (method === "GET" && path === "/wallet/networks") return { data: { chain, wallets } };
+    if (method === "GET" && path === "/wallet/networks") return { data: { chain, chains: [chain], wallets } };
     if (method === "POST" && path === "/wallet/networks") {
       const problem = walletAddressError(chain, String(body.address ?? ""));
       if (problem) throw new ApiRequestError(400, problem, "invalid_wallet_address", [{ path: "address", message: problem }]);

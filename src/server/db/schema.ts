@@ -79,8 +79,12 @@ export const productionRequests = pgTable("production_requests", {
 });
 
 /**
- * A merchant's receiving wallet on one chain (SPEC §3 Wallet): where that chain's payments are
- * sent. One per merchant and chain; `type` is how it was attached (manual entry for now).
+ * A merchant's receiving wallet for one chain family (SPEC §3 Wallet): where that family's
+ * payments are sent. One per merchant and family (`evm`, `solana`, see src/lib/wallet-families.ts):
+ * an EVM address serves every EVM chain in `chains`. `chainId` is the chain it was attached on
+ * (SPEC's Wallet.chain); `chains` are the chains it receives on (a Solana wallet: its one chain).
+ * `type` is how it was attached (SPEC's list plus `solana`, see modules/wallets/wallet-types.ts);
+ * `provenAt` is when a signature proved the merchant holds it (null when entered manually).
  */
 export const merchantWallets = pgTable(
   "merchant_wallets",
@@ -90,18 +94,76 @@ export const merchantWallets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     chainId: integer("chain_id").notNull(),
+    family: text("family").notNull(),
+    chains: integer("chains").array().notNull(),
     address: text("address").notNull(),
     type: text("type").notNull().default("manual"),
+    /** The wallet's own name as it announced itself (EIP-6963 / Wallet Standard), for connected ones. */
+    walletName: text("wallet_name"),
+    provenAt: timestamp("proven_at", { withTimezone: true }),
     valid: boolean("valid").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("merchant_wallets_user_chain_uq").on(t.userId, t.chainId),
+    uniqueIndex("merchant_wallets_user_family_uq").on(t.userId, t.family),
     index("merchant_wallets_chain_address_idx").on(t.chainId, t.address),
   ],
 );
 export type WalletRow = typeof merchantWallets.$inferSelect;
+
+/**
+ * Single-use challenges a connected wallet signs to prove it belongs to the merchant attaching it
+ * (POST /api/wallet/networks/proof). Bound to the merchant, the chain and the address; attaching
+ * deletes the row, so a captured signature cannot be replayed. Expired rows are pruned as new
+ * ones are issued.
+ */
+export const walletProofNonces = pgTable(
+  "wallet_proof_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chainId: integer("chain_id").notNull(),
+    address: text("address").notNull(),
+    /** The exact text the wallet was asked to sign (rebuilt nowhere else, compared byte for byte). */
+    message: text("message").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("wallet_proof_nonces_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Every change of a receiving address (POST /api/wallet/networks/update-address): who made it
+ * (the merchant, the wallet their session signed in with, when that sign-in happened, the client
+ * address) and when, old and new. Payments already started keep the recipient stored on them.
+ */
+export const walletAddressChanges = pgTable(
+  "wallet_address_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    walletId: uuid("wallet_id")
+      .notNull()
+      .references(() => merchantWallets.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    family: text("family").notNull(),
+    oldAddress: text("old_address").notNull(),
+    newAddress: text("new_address").notNull(),
+    oldType: text("old_type").notNull(),
+    newType: text("new_type").notNull(),
+    /** The public key the merchant's session signed in with. */
+    signedInAs: text("signed_in_as").notNull(),
+    signedInAt: timestamp("signed_in_at", { withTimezone: true }).notNull(),
+    clientAddress: text("client_address"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("wallet_address_changes_wallet_idx").on(t.walletId, t.changedAt)],
+);
+export type WalletAddressChangeRow = typeof walletAddressChanges.$inferSelect;
 
 /**
  * A zLink (SPEC §3 quick pay): a reusable payment link with a fixed price. `id` is internal;

@@ -1,99 +1,154 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { solanaChainFor } from "@/lib/chains";
+import { TokenSchema } from "../chains/dto";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
-import { ApiError } from "../../http/errors";
-import { errorResponses } from "../../http/openapi";
+import { clientAddress } from "../../http/client-address";
+import { errorResponses, jsonContent } from "../../http/openapi";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
-import { chainById, solanaChainFor } from "@/lib/chains";
-import { attachWallet, listWallets } from "./service";
-import type { WalletRow } from "../../db/schema";
+import { signinSite } from "../auth/site";
+import { AttachBody, ProofChallengeDto, ProofRequestBody, WalletDto, WalletNetworksDto, WalletStatusDto, toWalletDto } from "./dto";
+import { assertChainOffered, offeredChains, receivingChainsFor } from "./offered-chains";
+import { issueWalletProof } from "./proofs";
+import { attachWallet, listWallets, normaliseAddress, updateWalletAddress, type WalletInput } from "./service";
+import { receivableTokens, walletStatus } from "./status";
 
-/** SPEC §3 Wallet, as merchant screens see it. */
-export const WalletDto = z
-  .object({
-    _id: z.string(),
-    chain: z.number().int().openapi({ example: -5001, description: "SPEC §3 chain id" }),
-    chainName: z.string().openapi({ example: "Solana Devnet" }),
-    address: z.string(),
-    type: z.enum(["manual"]).openapi({ description: "How it was attached" }),
-    valid: z.boolean().openapi({ description: "False once an operator marks the address unusable" }),
-    createdAt: z.string(),
-  })
-  .openapi("Wallet");
-export type WalletDto = z.infer<typeof WalletDto>;
+export { WalletDto, toWalletDto } from "./dto";
 
-export function toWalletDto(row: WalletRow): WalletDto {
-  return {
-    _id: row.id,
-    chain: row.chainId,
-    chainName: chainById(row.chainId)?.name ?? `Chain ${row.chainId}`,
-    address: row.address,
-    type: "manual",
-    valid: row.valid,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-const AttachBody = z
-  .object({
-    address: z.string().max(256).openapi({ example: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin" }),
-    chain: z.number().int().optional().openapi({ description: "Defaults to the chain this instance receives on" }),
-    type: z.literal("manual").optional().default("manual"),
-    version: z.number().int().optional().openapi({ description: "Client's wallet-config version (SPEC §7); informational" }),
-  })
-  .openapi("AttachWalletRequest");
-
+const security = [{ bearer: [] }];
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 const listRoute = createRoute({
   method: "get",
   path: "/wallet/networks",
   tags: ["Wallets"],
   summary: "The merchant's receiving wallets",
-  description: "`chain` is where this instance receives payments (Solana devnet in sandbox, mainnet in production).",
-  security: [{ bearer: [] }],
-  responses: {
-    200: {
-      description: "Wallets, oldest first",
-      content: { "application/json": { schema: z.object({ data: z.object({ chain: z.number().int(), wallets: z.array(WalletDto) }) }) } },
-    },
-    ...errorResponses(401, 403),
-  },
+  description: "`chain` is the Solana chain this instance receives on; `chains` every chain the merchant may attach a wallet for.",
+  security,
+  responses: { 200: jsonContent(data(WalletNetworksDto), "Wallets, oldest first"), ...errorResponses(401, 403) },
+});
+
+const statusRoute = createRoute({
+  method: "get",
+  path: "/wallet/networks/status",
+  tags: ["Wallets"],
+  summary: "What receives payments, per chain",
+  description:
+    "Every chain offered to the merchant (the instance's chains, limited by the merchant's `restrictUserToChains`, else by the operator's RESTRICTED_NETWORKS) with its family's address and whether payments there reach the merchant.",
+  security,
+  responses: { 200: jsonContent(data(WalletStatusDto), "Per-chain status"), ...errorResponses(401, 403) },
+});
+
+const tokensRoute = createRoute({
+  method: "get",
+  path: "/wallet/tokens",
+  tags: ["Wallets"],
+  summary: "Tokens the merchant can receive",
+  description: "The settlement tokens of every offered chain on which a receiving wallet is attached.",
+  security,
+  responses: { 200: jsonContent(data(z.object({ tokens: z.array(TokenSchema) })), "Tokens per chain"), ...errorResponses(401, 403) },
+});
+
+const proofRoute = createRoute({
+  method: "post",
+  path: "/wallet/networks/proof",
+  tags: ["Wallets"],
+  summary: "A challenge for a connected wallet to sign",
+  description:
+    "The message names the site, the merchant, the address, the chain and a single-use nonce valid for 5 minutes. Sign it with `personal_sign` (EVM) or `signMessage` (Solana) and send it back as `proof` when attaching.",
+  security,
+  request: { body: { content: { "application/json": { schema: ProofRequestBody } }, required: true } },
+  responses: { 200: jsonContent(data(ProofChallengeDto), "The challenge"), ...errorResponses(400, 401, 403) },
 });
 
 const attachRoute = createRoute({
   method: "post",
   path: "/wallet/networks",
   tags: ["Wallets"],
-  summary: "Attach a receiving wallet address",
+  summary: "Attach a receiving wallet",
   description:
-    "Checked with the SPEC §5 rule of the chain. One wallet per chain: a second answers 409 `already-attached`.",
-  security: [{ bearer: [] }],
+    "By manual entry (`type: manual`) or by a connected wallet with its signed `proof`. Checked with the SPEC §5 rule of the chain. One wallet per chain family: an EVM address serves every EVM chain in `chains`. A second one for a family answers 409 `already-attached` (its message is HTML). Needs a recent sign-in.",
+  security,
   request: { body: { content: { "application/json": { schema: AttachBody } }, required: true } },
   responses: {
-    201: { description: "Attached", content: { "application/json": { schema: z.object({ data: z.object({ wallet: WalletDto }) }) } } },
-    ...errorResponses(400, 401, 403, 409),
+    201: jsonContent(data(z.object({ wallet: WalletDto })), "Attached"),
+    ...errorResponses(400, 401, 403, 409, 422),
+  },
+});
+
+const updateRoute = createRoute({
+  method: "post",
+  path: "/wallet/networks/update-address",
+  tags: ["Wallets"],
+  summary: "Change a receiving address",
+  description:
+    "Replaces the address of the merchant's wallet for the chain's family, with the same checks as attaching. Needs a recent sign-in; every change is recorded with who and when. Payments already started keep the address they started with.",
+  security,
+  request: { body: { content: { "application/json": { schema: AttachBody } }, required: true } },
+  responses: {
+    200: jsonContent(data(z.object({ wallet: WalletDto })), "Changed"),
+    ...errorResponses(400, 401, 403, 404, 422),
   },
 });
 
 export function walletRoutes(deps: AppDeps) {
   const { db } = deps.database;
-  const receivingChain = solanaChainFor(deps.env.ZPAY_MODE);
+  const solanaChain = deps.chains.solana?.chainId ?? solanaChainFor(deps.env.ZPAY_MODE);
+  const site = signinSite(deps.env);
   const router = createRouter();
-  router.use("/wallet/networks", requireMerchant(db));
-  router.post("/wallet/networks", requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES)); // where payouts go
+  router.use("/wallet/*", requireMerchant(db));
+  // Where payouts go: attaching or changing needs a recent sign-in (a stolen session cannot redirect them).
+  router.post("/wallet/networks", requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES));
+  router.post("/wallet/networks/update-address", requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES));
+
+  /** The request as the service wants it: an offered chain, its receiving chains checked. */
+  const walletInput = (user: Parameters<typeof offeredChains>[1], body: AttachBody): WalletInput => {
+    const chainId = body.chain ?? solanaChain;
+    assertChainOffered(deps, user, chainId);
+    return {
+      chainId,
+      address: body.address,
+      type: body.type,
+      walletName: body.walletName,
+      chains: receivingChainsFor(offeredChains(deps, user), chainId, body.chains),
+      proof: body.proof,
+    };
+  };
+
   return router
     .openapi(listRoute, async (c) => {
       const wallets = await listWallets(db, c.var.user.id);
-      return c.json({ data: { chain: receivingChain, wallets: wallets.map(toWalletDto) } }, 200);
+      return c.json({ data: { chain: solanaChain, chains: offeredChains(deps, c.var.user), wallets: wallets.map(toWalletDto) } }, 200);
+    })
+    .openapi(statusRoute, async (c) => {
+      const wallets = await listWallets(db, c.var.user.id);
+      return c.json({ data: walletStatus(offeredChains(deps, c.var.user), wallets) }, 200);
+    })
+    .openapi(tokensRoute, async (c) => {
+      const wallets = await listWallets(db, c.var.user.id);
+      return c.json({ data: { tokens: receivableTokens(deps, offeredChains(deps, c.var.user), wallets) } }, 200);
+    })
+    .openapi(proofRoute, async (c) => {
+      const body = c.req.valid("json");
+      assertChainOffered(deps, c.var.user, body.chain);
+      const address = normaliseAddress(body.chain, body.address);
+      const challenge = await issueWalletProof(db, { userId: c.var.user.id, chainId: body.chain, address, site });
+      return c.json({ data: challenge }, 200);
     })
     .openapi(attachRoute, async (c) => {
-      const body = c.req.valid("json");
-      const chainId = body.chain ?? receivingChain;
-      if (chainId !== receivingChain) {
-        throw new ApiError(400, "unsupported_chain", `This instance receives payments on chain ${receivingChain} only`);
-      }
-      const wallet = await attachWallet(db, c.var.user.id, { chainId, address: body.address, type: body.type });
-      c.var.log.info({ userId: c.var.user.id, chainId }, "receiving wallet attached");
+      const input = walletInput(c.var.user, c.req.valid("json"));
+      const wallet = await attachWallet(db, c.var.user.id, input);
+      c.var.log.info({ userId: c.var.user.id, chainId: input.chainId, family: wallet.family, type: wallet.type }, "receiving wallet attached");
       return c.json({ data: { wallet: toWalletDto(wallet) } }, 201);
+    })
+    .openapi(updateRoute, async (c) => {
+      const input = walletInput(c.var.user, c.req.valid("json"));
+      const { wallet } = await updateWalletAddress(db, c.var.user.id, input, {
+        signedInAs: c.var.user.publicKey,
+        signedInAt: c.var.signedInAt,
+        clientAddress: clientAddress(c, deps.env.TRUST_PROXY),
+      });
+      c.var.log.warn({ userId: c.var.user.id, chainId: input.chainId, family: wallet.family, type: wallet.type }, "receiving address changed");
+      return c.json({ data: { wallet: toWalletDto(wallet) } }, 200);
     });
 }

@@ -1,22 +1,33 @@
-import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { merchantWallets, type WalletRow } from "../../db/schema";
-import { ApiError } from "../../http/errors";
+import { and, arrayContains, asc, eq } from "drizzle-orm";
+import { getAddress } from "viem";
 import { chainById } from "@/lib/chains";
+import type { WalletType } from "@/lib/receiving-wallets";
 import { walletAddressError } from "@/lib/wallet-address";
-
-/** How a wallet was attached (SPEC §3 Wallet.type); only manual entry exists so far. */
-export type WalletType = "manual";
+import { walletFamilyOf } from "@/lib/wallet-families";
+import type { WalletProof } from "@/lib/wallet-proof";
+import type { Db } from "../../db/client";
+import { merchantWallets, walletAddressChanges, type WalletRow } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { checkWalletProof, consumeWalletProof } from "./proofs";
 
 /**
- * The address a merchant receives payments at on `chainId`, or undefined when none is attached
- * (or it was marked invalid). Payments use it as their recipient.
+ * The address a merchant receives payments at on `chainId`: the usable wallet of that chain's
+ * family that receives on it (an EVM address serves every EVM chain the merchant enabled), or
+ * undefined. Payments copy it onto their transaction as the recipient when they start, so a
+ * later change of address never redirects a payment already under way.
  */
 export async function getReceivingWallet(db: Db, userId: string, chainId: number): Promise<{ address: string } | undefined> {
   const [row] = await db
     .select({ address: merchantWallets.address })
     .from(merchantWallets)
-    .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.chainId, chainId), eq(merchantWallets.valid, true)));
+    .where(
+      and(
+        eq(merchantWallets.userId, userId),
+        eq(merchantWallets.family, walletFamilyOf(chainId)),
+        arrayContains(merchantWallets.chains, [chainId]),
+        eq(merchantWallets.valid, true),
+      ),
+    );
   return row ? { address: row.address } : undefined;
 }
 
@@ -25,27 +36,148 @@ export async function listWallets(db: Db, userId: string): Promise<WalletRow[]> 
   return db.select().from(merchantWallets).where(eq(merchantWallets.userId, userId)).orderBy(asc(merchantWallets.createdAt));
 }
 
-export interface AttachWalletInput {
+/**
+ * The address as it is stored: trimmed, EVM addresses in their EIP-55 checksum form (so one
+ * address is one string whoever typed it), after the SPEC §5 rule of the chain.
+ * @throws {ApiError} 400 `invalid_wallet_address` with SPEC's message.
+ */
+export function normaliseAddress(chainId: number, address: string): string {
+  const problem = walletAddressError(chainId, address);
+  if (problem) throw new ApiError(400, "invalid_wallet_address", problem, [{ path: "address", message: problem }]);
+  const trimmed = address.trim();
+  return walletFamilyOf(chainId) === "evm" ? getAddress(trimmed.toLowerCase()) : trimmed;
+}
+
+/** Connector types that belong to each provable family; `manual` fits every family. */
+function assertTypeFits(chainId: number, type: WalletType): void {
+  if (type === "manual") return;
+  const family = walletFamilyOf(chainId);
+  const fits = family === "solana" ? type === "solana" : family === "evm" ? type !== "solana" : false;
+  if (!fits) throw new ApiError(400, "wrong_wallet_type", `A ${type} wallet cannot receive on ${chainName(chainId)}.`, [{ path: "type", message: "wrong type" }]);
+}
+
+const chainName = (id: number) => chainById(id)?.name ?? `chain ${id}`;
+
+export interface WalletInput {
   chainId: number;
   address: string;
   type: WalletType;
+  walletName?: string;
+  /** The chains it receives on, already checked (see `receivingChainsFor`). */
+  chains: number[];
+  proof?: WalletProof;
 }
 
 /**
- * Stores the merchant's receiving address on a chain after checking it with the same rule as
- * the form (SPEC §5). One per chain: a second one is refused with `already-attached`.
- * @throws {ApiError} 400 invalid address, 409 a wallet is already attached on that chain.
+ * Checks what the merchant sent: the address (SPEC §5), a type that fits the chain, and for a
+ * connected wallet its signed proof. Manual entry needs no proof (the screen asks the merchant to
+ * confirm the address instead). Answers the normalised address.
  */
-export async function attachWallet(db: Db, userId: string, input: AttachWalletInput): Promise<WalletRow> {
-  const problem = walletAddressError(input.chainId, input.address);
-  if (problem) throw new ApiError(400, "invalid_wallet_address", problem, [{ path: "address", message: problem }]);
-  const address = input.address.trim();
-  const [created] = await db
-    .insert(merchantWallets)
-    .values({ userId, chainId: input.chainId, address, type: input.type })
-    .onConflictDoNothing({ target: [merchantWallets.userId, merchantWallets.chainId] })
-    .returning();
+async function checkInput(db: Db, userId: string, input: WalletInput): Promise<string> {
+  const address = normaliseAddress(input.chainId, input.address);
+  assertTypeFits(input.chainId, input.type);
+  if (input.type !== "manual") await checkWalletProof(db, { userId, chainId: input.chainId, address, proof: input.proof });
+  return address;
+}
+
+/** SPEC §7: the client shows this message as HTML and clears the wallet it was attaching. */
+export function alreadyAttachedMessage(existing: Pick<WalletRow, "chainId" | "family">): string {
+  const where = existing.family === "evm" ? "EVM networks" : chainName(existing.chainId);
+  return `A receiving wallet is already attached for <b>${where}</b>. To receive at another address, use <b>Change address</b> in Settings › Deposits.`;
+}
+
+/**
+ * Stores the merchant's receiving wallet for the chain's family. One per family: a second is
+ * refused with `already-attached` (changing it is `updateWalletAddress`, which needs a fresh
+ * sign-in and is audited).
+ * @throws {ApiError} 400 invalid address / type, 422 bad proof, 409 `already-attached`.
+ */
+export async function attachWallet(db: Db, userId: string, input: WalletInput, now = new Date()): Promise<WalletRow> {
+  const address = await checkInput(db, userId, input);
+  const family = walletFamilyOf(input.chainId);
+  const created = await db.transaction(async (tx) => {
+    if (input.type !== "manual") await consumeWalletProof(tx, userId, input.proof!.nonce);
+    const [row] = await tx
+      .insert(merchantWallets)
+      .values({
+        userId,
+        chainId: input.chainId,
+        family,
+        chains: input.chains,
+        address,
+        type: input.type,
+        walletName: input.type === "manual" ? null : (input.walletName ?? null),
+        provenAt: input.type === "manual" ? null : now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [merchantWallets.userId, merchantWallets.family] })
+      .returning();
+    return row;
+  });
   if (created) return created;
-  const chain = chainById(input.chainId)?.name ?? `chain ${input.chainId}`;
-  throw new ApiError(409, "already-attached", `A receiving wallet is already attached on ${chain}.`);
+  const [existing] = await db
+    .select()
+    .from(merchantWallets)
+    .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.family, family)));
+  throw new ApiError(409, "already-attached", alreadyAttachedMessage(existing ?? { chainId: input.chainId, family }));
+}
+
+/** Who changes an address, for the audit row. */
+export interface ChangeActor {
+  /** The public key the session signed in with. */
+  signedInAs: string;
+  signedInAt: Date;
+  clientAddress: string | null;
+}
+
+/**
+ * Replaces the address of the merchant's wallet for the chain's family (the route demands a fresh
+ * sign-in) and records who changed it, when, and from what, in the same transaction. Payments
+ * already started keep the recipient stored on their transaction; new ones use the new address.
+ * @throws {ApiError} 404 `wallet_not_found`, 400 invalid address / type, 422 bad proof.
+ */
+export async function updateWalletAddress(db: Db, userId: string, input: WalletInput, actor: ChangeActor, now = new Date()) {
+  const family = walletFamilyOf(input.chainId);
+  const [current] = await db
+    .select()
+    .from(merchantWallets)
+    .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.family, family)));
+  if (!current) {
+    throw new ApiError(404, "wallet_not_found", `No receiving wallet is attached for ${family === "evm" ? "EVM networks" : chainName(input.chainId)} yet.`);
+  }
+  const address = await checkInput(db, userId, input);
+  return db.transaction(async (tx) => {
+    if (input.type !== "manual") await consumeWalletProof(tx, userId, input.proof!.nonce);
+    const [wallet] = await tx
+      .update(merchantWallets)
+      .set({
+        chainId: input.chainId,
+        chains: input.chains,
+        address,
+        type: input.type,
+        walletName: input.type === "manual" ? null : (input.walletName ?? null),
+        provenAt: input.type === "manual" ? null : now,
+        updatedAt: now,
+      })
+      .where(eq(merchantWallets.id, current.id))
+      .returning();
+    const [change] = await tx
+      .insert(walletAddressChanges)
+      .values({
+        walletId: current.id,
+        userId,
+        family,
+        oldAddress: current.address,
+        newAddress: address,
+        oldType: current.type,
+        newType: input.type,
+        signedInAs: actor.signedInAs,
+        signedInAt: actor.signedInAt,
+        clientAddress: actor.clientAddress,
+        changedAt: now,
+      })
+      .returning();
+    return { wallet: wallet!, change: change! };
+  });
 }

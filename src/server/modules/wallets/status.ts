@@ -1,0 +1,38 @@
+import { chainById } from "@/lib/chains";
+import type { WalletNetworksStatus } from "@/lib/receiving-wallets";
+import { walletFamilyOf } from "@/lib/wallet-families";
+import type { WalletRow } from "../../db/schema";
+import { origins } from "../../env";
+import type { AppDeps } from "../../deps";
+import { buildChainConfig, type TokenDto } from "../chains/config";
+import { toWalletDto } from "./dto";
+
+/** The usable wallet that receives on `chainId`, among the merchant's wallets. */
+function receiverOn(wallets: readonly WalletRow[], chainId: number): WalletRow | undefined {
+  return wallets.find((w) => w.valid && w.family === walletFamilyOf(chainId) && w.chains.includes(chainId));
+}
+
+/**
+ * `GET /wallet/networks/status`: for every chain offered to the merchant, the family's address (if
+ * any) and whether payments there reach the merchant; `canReceive` when at least one does.
+ */
+export function walletStatus(offered: readonly number[], wallets: readonly WalletRow[]): WalletNetworksStatus {
+  const chains = offered.map((chain) => {
+    const family = walletFamilyOf(chain);
+    const familyWallet = wallets.find((w) => w.family === family);
+    return {
+      chain,
+      chainName: chainById(chain)?.name ?? `Chain ${chain}`,
+      family,
+      address: familyWallet?.address ?? null,
+      receiving: receiverOn(wallets, chain) !== undefined,
+    };
+  });
+  return { canReceive: chains.some((c) => c.receiving), chains, wallets: wallets.map(toWalletDto) };
+}
+
+/** `GET /wallet/tokens`: the settlement tokens of every offered chain the merchant receives on. */
+export function receivableTokens(deps: Pick<AppDeps, "chains" | "env">, offered: readonly number[], wallets: readonly WalletRow[]): TokenDto[] {
+  const { tokens } = buildChainConfig(deps.chains, origins(deps.env).payments);
+  return tokens.filter((t) => offered.includes(t.chainId) && receiverOn(wallets, t.chainId) !== undefined);
+}
