@@ -1,5 +1,6 @@
 import { chainById, solanaChainFor } from "@/lib/chains";
 import { allowedChains, walletFamilyOf } from "@/lib/wallet-families";
+import { CHAIN_NOT_ALLOWED } from "@/lib/wallet-messages";
 import type { UserRow } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
@@ -31,7 +32,7 @@ export function assertChainOffered(deps: Pick<AppDeps, "chains" | "env">, user: 
     throw new ApiError(400, "unsupported_chain", `This instance receives payments on ${names} only.`, [{ path: "chain", message: "unsupported chain" }]);
   }
   if (!offeredChains(deps, user).includes(chainId)) {
-    throw new ApiError(400, "chain_not_allowed", "This network is not available for your account.", [{ path: "chain", message: "not allowed" }]);
+    throw new ApiError(400, "chain_not_allowed", CHAIN_NOT_ALLOWED, [{ path: "chain", message: "not allowed" }]);
   }
 }
 

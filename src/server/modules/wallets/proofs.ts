@@ -4,6 +4,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { isHex, verifyMessage } from "viem";
 import { chainById } from "@/lib/chains";
 import { walletFamilyOf } from "@/lib/wallet-families";
+import { PROOF_MESSAGES } from "@/lib/wallet-messages";
 import { buildWalletProofMessage, type WalletProof, type WalletProofChallenge } from "@/lib/wallet-proof";
 import type { Db } from "../../db/client";
 import { walletProofNonces } from "../../db/schema";
@@ -15,14 +16,6 @@ export const WALLET_PROOF_TTL_MS = 5 * 60 * 1000;
 
 /** Proof failures answer 422: the session is fine (a 401/403 would log the merchant out, SPEC §8). */
 const refused = (code: string, message: string) => new ApiError(422, code, message, [{ path: "proof", message }]);
-
-export const PROOF_MESSAGES = {
-  required: "Connect and sign with this wallet to attach it, or enter the address manually.",
-  used: "This signature request was already used or was not issued to you. Please connect your wallet again.",
-  expired: "This signature request has expired. Please connect your wallet again.",
-  mismatch: "This signature was made for another wallet or network. Please connect your wallet again.",
-  badSignature: "The signature does not match this wallet.",
-} as const;
 
 /**
  * Issues a single-use challenge for the merchant's wallet at `address` (already normalised and

@@ -4,6 +4,7 @@ import { chainById } from "@/lib/chains";
 import type { WalletType } from "@/lib/receiving-wallets";
 import { walletAddressError } from "@/lib/wallet-address";
 import { walletFamilyOf } from "@/lib/wallet-families";
+import { alreadyAttachedMessage, noWalletMessage } from "@/lib/wallet-messages";
 import type { WalletProof } from "@/lib/wallet-proof";
 import type { Db } from "../../db/client";
 import { merchantWallets, walletAddressChanges, type WalletRow } from "../../db/schema";
@@ -80,12 +81,6 @@ async function checkInput(db: Db, userId: string, input: WalletInput): Promise<s
   return address;
 }
 
-/** SPEC §7: the client shows this message as HTML and clears the wallet it was attaching. */
-export function alreadyAttachedMessage(existing: Pick<WalletRow, "chainId" | "family">): string {
-  const where = existing.family === "evm" ? "EVM networks" : chainName(existing.chainId);
-  return `A receiving wallet is already attached for <b>${where}</b>. To receive at another address, use <b>Change address</b> in Settings › Deposits.`;
-}
-
 /**
  * Stores the merchant's receiving wallet for the chain's family. One per family: a second is
  * refused with `already-attached` (changing it is `updateWalletAddress`, which needs a fresh
@@ -144,7 +139,7 @@ export async function updateWalletAddress(db: Db, userId: string, input: WalletI
     .from(merchantWallets)
     .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.family, family)));
   if (!current) {
-    throw new ApiError(404, "wallet_not_found", `No receiving wallet is attached for ${family === "evm" ? "EVM networks" : chainName(input.chainId)} yet.`);
+    throw new ApiError(404, "wallet_not_found", noWalletMessage(input.chainId, family));
   }
   const address = await checkInput(db, userId, input);
   return db.transaction(async (tx) => {

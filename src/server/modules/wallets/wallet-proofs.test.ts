@@ -7,7 +7,7 @@ import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
 import { LOCAL_EVM_CHAIN_ID, SOLANA_DEVNET } from "@/lib/chains";
-import { PROOF_MESSAGES } from "./proofs";
+import { PROOF_MESSAGES } from "@/lib/wallet-messages";
 import { getReceivingWallet } from "./service";
 import { call, evmWallet, prove, solanaWallet, walletTestChains, type ProvingWallet } from "./test-kit";
 
