@@ -43,3 +43,6 @@ export function allowedChains(instance: readonly number[], merchantRestriction: 
   return instance.filter((id) => restriction.includes(id));
 }
 
+
+/** SPEC §2, §9: the wallet dialog's chains step shows a search box when it lists more than this many chains. */
+export const CHAIN_SEARCH_ABOVE = 5;

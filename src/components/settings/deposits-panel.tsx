@@ -1,22 +1,26 @@
+import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { AddressDisplay } from "@/components/ui/address-display";
 import { Spinner } from "@/components/ui/spinner";
-import { StatusChip } from "@/components/ui/status-chip";
 import { NoWalletWarning } from "@/components/wallet/no-wallet-warning";
-import { ReceivingWalletForm } from "@/components/wallet/receiving-wallet-form";
-import { useReceivingWallets } from "@/components/wallet/use-receiving-wallets";
+import { useWalletStatus } from "@/components/wallet/use-wallet-status";
+import { WalletConnectDialog } from "@/components/wallet/wallet-connect-dialog/wallet-connect-dialog";
+import type { WalletDialogMode } from "@/components/wallet/wallet-connect-dialog/wallet-api";
 import type { ApiClient } from "@/lib/api-client";
-import { chainById } from "@/lib/chains";
-import { receivingWallet, type ReceivingWalletDto, type WalletNetworks } from "@/lib/receiving-wallets";
+import { hasReceivingWallet, type WalletNetworksStatus } from "@/lib/receiving-wallets";
 import { showToast } from "@/stores/toasts";
+import { ReceivingWalletFacts } from "./deposits-panel-wallet";
 
-/** SPEC §2 Settings → Deposits: the receiving wallet (attach one if none) and the settlement currency. */
+/**
+ * SPEC §2 Settings → Deposits: the receiving wallet of each chain family offered (connect one, or
+ * change its address, through the wallet dialog) and the settlement currency.
+ */
 export function DepositsPanel({ api }: { api: ApiClient }) {
   const { t } = useTranslation("settings");
-  const { state, reload, setNetworks } = useReceivingWallets(api);
+  const { state, reload } = useWalletStatus(api);
+  const [dialog, setDialog] = React.useState<{ mode: WalletDialogMode; chainId?: number } | null>(null);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -38,42 +42,71 @@ export function DepositsPanel({ api }: { api: ApiClient }) {
           </Button>
         </div>
       ) : (
-        <Deposits
-          networks={state.networks}
-          onAttach={async (address) => {
-            const { networks } = state;
-            const { data } = await api.post<{ data: { wallet: ReceivingWalletDto } }>("/wallet/networks", {
-              address,
-              chain: networks.chain,
-              type: "manual",
-              version: 1,
-            });
-            setNetworks({ ...networks, wallets: [...networks.wallets, data.wallet] });
-            showToast({ message: t("deposits.saved"), variant: "success" });
-          }}
-        />
+        <>
+          <Deposits status={state.wallets} onConnect={() => setDialog({ mode: "connect" })} onChange={(chainId) => setDialog({ mode: "switch", chainId })} />
+          <WalletConnectDialog
+            open={dialog !== null}
+            onOpenChange={(open) => !open && setDialog(null)}
+            api={api}
+            mode={dialog?.mode}
+            chainId={dialog?.chainId}
+            chains={state.wallets.chains}
+            onSaved={() => {
+              showToast({ message: t(dialog?.mode === "switch" ? "walletDialog.changed" : "walletDialog.saved"), variant: "success" });
+              reload();
+            }}
+          />
+        </>
       )}
     </div>
   );
 }
 
-/** The two cards: the receiving wallet (or the form to attach one) and the settlement currency. */
-function Deposits({ networks, onAttach }: { networks: WalletNetworks; onAttach: (address: string) => Promise<void> }) {
+/** The wallets card (one section per chain family offered) and the settlement currency card. */
+function Deposits({ status, onConnect, onChange }: { status: WalletNetworksStatus; onConnect: () => void; onChange: (chainId: number) => void }) {
   const { t } = useTranslation("settings");
-  const wallet = receivingWallet(networks);
-  const chain = chainById(networks.chain)?.name ?? String(networks.chain);
+  // Families in the order the instance offers their chains.
+  const families = [...new Set(status.chains.map((c) => c.family))];
+  const missing = families.some((family) => !status.wallets.some((w) => w.family === family));
   return (
     <>
-      {wallet ? null : <NoWalletWarning href="#wallet-address" />}
+      {hasReceivingWallet(status) ? null : <NoWalletWarning onAction={onConnect} />}
       <Card>
         <CardHeader>
           <CardTitle asChild>
             <h2>{t("deposits.walletTitle")}</h2>
           </CardTitle>
-          <CardDescription>{wallet ? t("deposits.walletIntro", { chain }) : t("deposits.attachIntro", { chain })}</CardDescription>
+          <CardDescription>{t("deposits.walletsIntro")}</CardDescription>
         </CardHeader>
-        <CardContent id="wallet-address">
-          {wallet ? <WalletFacts wallet={wallet} /> : <ReceivingWalletForm chainId={networks.chain} onAttach={onAttach} />}
+        <CardContent className="grid gap-6">
+          {families.map((family) => {
+            const wallet = status.wallets.find((w) => w.family === family);
+            const name = t(`deposits.familyTitle.${family}`, { defaultValue: family });
+            return (
+              <section key={family} aria-label={name} className="grid gap-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-medium">{name}</h3>
+                  {wallet ? (
+                    <Button size="sm" variant="outline" aria-label={t("deposits.changeFor", { family: name })} onClick={() => onChange(wallet.chain)}>
+                      {t("deposits.change")}
+                    </Button>
+                  ) : null}
+                </div>
+                {wallet ? (
+                  <ReceivingWalletFacts wallet={wallet} offered={status.chains} />
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    {t("deposits.notAttached")}
+                  </p>
+                )}
+              </section>
+            );
+          })}
+          {missing ? (
+            <Button className="justify-self-start" onClick={onConnect}>
+              {t("deposits.connect")}
+            </Button>
+          ) : null}
         </CardContent>
       </Card>
       <Card>
@@ -89,26 +122,5 @@ function Deposits({ networks, onAttach }: { networks: WalletNetworks; onAttach: 
         </CardContent>
       </Card>
     </>
-  );
-}
-
-/** The attached wallet: address (first and last 11 characters, SPEC §9), network, type, status. */
-function WalletFacts({ wallet }: { wallet: ReceivingWalletDto }) {
-  const { t } = useTranslation("settings");
-  return (
-    <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
-      <dt className="text-muted-foreground">{t("deposits.address")}</dt>
-      <dd>
-        <AddressDisplay address={wallet.address} chars={11} copyable />
-      </dd>
-      <dt className="text-muted-foreground">{t("deposits.network")}</dt>
-      <dd>{wallet.chainName}</dd>
-      <dt className="text-muted-foreground">{t("deposits.type")}</dt>
-      <dd>{t("deposits.typeManual")}</dd>
-      <dt className="text-muted-foreground">{t("deposits.status")}</dt>
-      <dd>
-        <StatusChip color={wallet.valid ? "primary" : "error"}>{wallet.valid ? t("deposits.valid") : t("deposits.invalid")}</StatusChip>
-      </dd>
-    </dl>
   );
 }

@@ -1,12 +1,17 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { ApiClient } from "@/lib/api-client";
-import { receivingWallet } from "@/lib/receiving-wallets";
+import { hasReceivingWallet } from "@/lib/receiving-wallets";
 import { cn } from "@/lib/utils";
 import { useReceivingWallets } from "./use-receiving-wallets";
 
-/** SPEC §2: the warning a merchant without a receiving wallet sees, with the way to attach one. */
-export function NoWalletWarning({ href = "/settings/deposits", className }: { href?: string; className?: string }) {
+const actionClassName = "font-medium underline underline-offset-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
+
+/**
+ * SPEC §2: the warning a merchant without a receiving wallet sees, with the way to attach one: a
+ * link to the deposits page, or (on that page) a button opening the wallet dialog.
+ */
+export function NoWalletWarning({ href = "/settings/deposits", onAction, className }: { href?: string; onAction?: () => void; className?: string }) {
   const { t } = useTranslation("settings");
   return (
     <div
@@ -19,16 +24,22 @@ export function NoWalletWarning({ href = "/settings/deposits", className }: { hr
     >
       <TriangleAlertIcon aria-hidden="true" className="hidden size-4 shrink-0 sm:block" />
       <p className="flex-1">{t("noWallet.message")}</p>
-      <a href={href} className="font-medium underline underline-offset-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
-        {t("noWallet.action")}
-      </a>
+      {onAction ? (
+        <button type="button" onClick={onAction} className={cn(actionClassName, "w-fit cursor-pointer text-left")}>
+          {t("noWallet.action")}
+        </button>
+      ) : (
+        <a href={href} className={actionClassName}>
+          {t("noWallet.action")}
+        </a>
+      )}
     </div>
   );
 }
 
-/** Shows `NoWalletWarning` once the merchant's wallets are known to hold none on the receiving chain. */
+/** Shows `NoWalletWarning` once the merchant's wallets are known to hold none at all (any attached wallet hides it). */
 export function ReceivingWalletWarning({ api, className }: { api: ApiClient; className?: string }) {
   const { state } = useReceivingWallets(api);
-  if (state.status !== "ready" || receivingWallet(state.networks)) return null;
+  if (state.status !== "ready" || hasReceivingWallet(state.networks)) return null;
   return <NoWalletWarning className={className} />;
 }

@@ -9,8 +9,8 @@ import { Input } from "@/components/ui/input";
 import { ApiRequestError } from "@/lib/api-client";
 import { chainById } from "@/lib/chains";
 import { walletAddressError, type WalletAddressMessages } from "@/lib/wallet-address";
-import { showToast } from "@/stores/toasts";
 import { ConfirmWalletDialog } from "./confirm-wallet-dialog";
+import { ServerMessage } from "./server-message";
 
 export interface ReceivingWalletFormProps {
   chainId: number;
@@ -45,21 +45,23 @@ export function ReceivingWalletForm({ chainId, onAttach }: ReceivingWalletFormPr
   const [pending, setPending] = React.useState<string | null>(null);
   const [saving, setSaving] = React.useState(false);
 
+  const [refusal, setRefusal] = React.useState<string | null>(null);
+
   const confirm = async () => {
     if (!pending) return;
     setSaving(true);
+    setRefusal(null);
     try {
       await onAttach(pending);
       form.reset({ address: "" });
     } catch (err) {
-      if (err instanceof ApiRequestError && err.code === "already-attached") {
-        // SPEC §7: the message is shown as HTML and the entered wallet is cleared.
-        showToast({ message: err.message, variant: "error" });
-        form.reset({ address: "" });
-      } else if (err instanceof ApiRequestError && err.status === 400) {
+      if (err instanceof ApiRequestError && err.code === "invalid_wallet_address") {
         form.setError("address", { message: err.issues?.[0]?.message ?? err.message }, { shouldFocus: true });
       } else {
-        showToast({ message: err instanceof Error ? err.message : String(err), variant: "error" });
+        // Shown in the form, not as a toast: the wallet dialog around it hides the page's toast bar.
+        // SPEC §7: `already-attached` is HTML, and the entered wallet is cleared.
+        setRefusal(err instanceof Error ? err.message : String(err));
+        if (err instanceof ApiRequestError && err.code === "already-attached") form.reset({ address: "" });
       }
     } finally {
       setSaving(false);
@@ -74,6 +76,7 @@ export function ReceivingWalletForm({ chainId, onAttach }: ReceivingWalletFormPr
         className="grid gap-4"
         onSubmit={form.handleSubmit(({ address }) => setPending(address.trim()))}
       >
+        {refusal ? <ServerMessage message={refusal} /> : null}
         <FormField
           control={form.control}
           name="address"
