@@ -87,8 +87,9 @@ function Deposits({ status, onConnect, onChange }: { status: WalletNetworksStatu
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 className="font-medium">{name}</h3>
                   {wallet ? (
-                    <Button size="sm" variant="outline" aria-label={t("deposits.changeFor", { family: name })} onClick={() => onChange(wallet.chain)}>
+                    <Button size="sm" variant="outline" onClick={() => onChange(wallet.chain)}>
                       {t("deposits.change")}
+                      <span className="sr-only"> {t("deposits.changeFor", { family: name })}</span>
                     </Button>
                   ) : null}
                 </div>

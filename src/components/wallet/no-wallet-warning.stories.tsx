@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, waitFor, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { merchantApi } from "@/stores/merchant-api";
 import { storyWallet } from "@/testing/msw/fixtures";
 import { storyServer } from "@/testing/msw/store";
@@ -18,6 +18,32 @@ export const Default: Story = {
     const c = within(canvasElement);
     await expect(c.getByRole("status")).toHaveTextContent("You'll not be able to receive payment, unless you attach a wallet address");
     await expect(c.getByRole("link", { name: "Attach a wallet" })).toHaveAttribute("href", "/settings/deposits");
+  },
+};
+
+/** On the deposits page its action is a button that opens the wallet dialog there. */
+export const WithAction: Story = {
+  args: { onAction: fn() },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole("link")).toBeNull();
+    await userEvent.click(c.getByRole("button", { name: "Attach a wallet" }));
+    await expect(args.onAction).toHaveBeenCalledOnce();
+  },
+};
+
+/** Any attached wallet hides it, an EVM one included (not only one on the Solana chain). */
+export const WithEvmWalletOnly: Story = {
+  parameters: {
+    merchantSession: true,
+    serverData: { wallets: [{ ...storyWallet, chain: 31337, chainName: "Sandbox EVM", family: "evm", chains: [31337], address: "0x52908400098527886E0F7030069857D2E4169EE7" }] },
+  },
+  render: () => <ReceivingWalletWarning api={merchantApi} />,
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(storyServer.bodiesSentTo("GET", "/api/wallet/networks")).toHaveLength(1));
+    // Give the answer time to arrive and render (the warning would show by then if it counted only Solana wallets).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(canvasElement.querySelector("[data-slot=no-wallet-warning]")).toBeNull();
   },
 };
 

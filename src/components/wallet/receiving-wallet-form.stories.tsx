@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ApiRequestError } from "@/lib/api-client";
 import { SOLANA_DEVNET } from "@/lib/chains";
+import { alreadyAttachedMessage } from "@/lib/wallet-messages";
 import { STORY_WALLET } from "@/testing/msw/fixtures";
 import { ReceivingWalletForm } from "./receiving-wallet-form";
 
@@ -9,7 +10,6 @@ const meta = {
   title: "Wallet/ReceivingWalletForm",
   component: ReceivingWalletForm,
   args: { chainId: SOLANA_DEVNET, onAttach: fn(async () => {}) },
-  parameters: { toastBar: true },
   decorators: [
     (Story) => (
       <div className="max-w-lg">
@@ -76,19 +76,37 @@ export const ConfirmStep: Story = {
   },
 };
 
-/** The server says a wallet is already attached: its message as a toast, and the field is cleared. */
+/** The server says a wallet is already attached: its HTML message above the form, and the field is cleared. */
 export const AlreadyAttached: Story = {
   args: {
     onAttach: fn(async () => {
-      throw new ApiRequestError(409, "A receiving wallet is already attached on Solana Devnet.", "already-attached");
+      throw new ApiRequestError(409, alreadyAttachedMessage({ chainId: SOLANA_DEVNET, family: "solana" }), "already-attached");
     }),
   },
   play: async ({ canvasElement }) => {
     await userEvent.type(field(canvasElement), STORY_WALLET);
     await userEvent.click(within(canvasElement).getByRole("button", { name: "Continue" }));
     await userEvent.click(within(await confirmDialog()).getByRole("button", { name: "Confirm" }));
-    await expect(await within(document.body).findByText("A receiving wallet is already attached on Solana Devnet.")).toBeVisible();
+    const alert = await within(canvasElement).findByRole("alert");
+    await expect(alert).toHaveTextContent("A receiving wallet is already attached for Solana Devnet.");
+    await expect(alert.querySelector("b")).toHaveTextContent("Solana Devnet");
     await expect(field(canvasElement)).toHaveValue("");
+  },
+};
+
+/** Another refusal (a sign-in too old to change where payouts go): the server's words, the address kept. */
+export const ServerRefused: Story = {
+  args: {
+    onAttach: fn(async () => {
+      throw new ApiRequestError(401, "For your security, please sign in again (within the last 10 minutes) to do this.", "fresh_sign_in_required");
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.type(field(canvasElement), STORY_WALLET);
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Continue" }));
+    await userEvent.click(within(await confirmDialog()).getByRole("button", { name: "Confirm" }));
+    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("please sign in again");
+    await expect(field(canvasElement)).toHaveValue(STORY_WALLET);
   },
 };
 
