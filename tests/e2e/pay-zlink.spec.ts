@@ -21,6 +21,9 @@ test.afterAll(async () => {
 async function merchantReady(page: Page, price: string, callback?: string) {
   await signInMerchant(page);
   await page.goto("/settings/deposits");
+  await page.getByRole("button", { name: "Connect a wallet" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Solana Devnet" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Enter address manually" }).click();
   await page.getByRole("textbox", { name: "Wallet address" }).fill(createSolanaTestWallet().address);
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("dialog", { name: "Confirm Wallet Address" }).getByRole("button", { name: "Confirm" }).click();

@@ -22,7 +22,10 @@ test.describe("receiving wallet and zLinks", () => {
     await expect(page).toHaveTitle("Settings - zPay");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposits");
 
-    // The address rules as a merchant meets them.
+    // The address rules as a merchant meets them: the wallet dialog's manual entry on Solana.
+    await page.getByRole("button", { name: "Connect a wallet" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Solana Devnet" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Enter address manually" }).click();
     const address = page.getByRole("textbox", { name: "Wallet address" });
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Wallet Address required")).toBeVisible();
@@ -163,7 +166,7 @@ test.describe("receiving wallet and zLinks", () => {
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
     await page.goto("/settings/deposits");
-    await expect(page.getByRole("textbox", { name: "Wallet address" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Connect a wallet" })).toBeVisible();
     expect(await overflow()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/zlink-phone-deposits.png`, fullPage: true });
 

@@ -79,7 +79,7 @@ export const AttachManually: Story = {
     await userEvent.type(within(dialog).getByRole("textbox", { name: "Wallet address" }), STORY_WALLET);
     await userEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
     await userEvent.click(within(await within(document.body).findByRole("dialog", { name: "Confirm Wallet Address" })).getByRole("button", { name: "Confirm" }));
-    await expect(await within(document.body).findByText("Wallet attached")).toBeVisible();
+    await expect(await within(document.body).findByText("Wallet address saved")).toBeVisible();
     await expect(storyServer.bodiesSentTo("POST", "/api/wallet/networks")).toEqual([{ address: STORY_WALLET, chain: SOLANA_DEVNET, type: "manual", version: 1 }]);
     await waitFor(() => expect(c.queryByText(WARNING)).toBeNull());
     await expect(within(c.getByRole("region", { name: "Solana" })).getByText("Entered manually")).toBeVisible();
@@ -96,7 +96,7 @@ export const AttachWithWallet: Story = {
     await userEvent.click(within(dialog).getByRole("button", { name: "Solana Devnet" }));
     await userEvent.click(await within(dialog).findByRole("button", { name: "Phantom" }));
     await userEvent.click(await within(dialog).findByRole("button", { name: "Sign and attach" }));
-    await expect(await within(document.body).findByText("Wallet attached")).toBeVisible();
+    await expect(await within(document.body).findByText("Wallet address saved")).toBeVisible();
     await expect(await within(c.getByRole("region", { name: "Solana" })).findByText("Solana wallet: Phantom, ownership signed")).toBeVisible();
     await expect(c.queryByText(WARNING)).toBeNull();
   },

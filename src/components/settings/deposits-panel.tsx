@@ -52,7 +52,7 @@ export function DepositsPanel({ api }: { api: ApiClient }) {
             chainId={dialog?.chainId}
             chains={state.wallets.chains}
             onSaved={() => {
-              showToast({ message: t(dialog?.mode === "switch" ? "walletDialog.changed" : "walletDialog.saved"), variant: "success" });
+              showToast({ message: t(dialog?.mode === "switch" ? "walletDialog.changed" : "deposits.saved"), variant: "success" });
               reload();
             }}
           />
