@@ -10,6 +10,7 @@ export const TEST_TOKENS = [
   { symbol: "USDT", name: "Tether USD (test)" },
 ] as const;
 export type TestTokenSymbol = (typeof TEST_TOKENS)[number]["symbol"];
+/** The decimals a test token gets unless the sandbox is told otherwise (USDC and USDT on most chains). */
 export const TEST_TOKEN_DECIMALS = 6;
 
 /**
@@ -23,6 +24,7 @@ export const testTokenAbi = [
     inputs: [
       { name: "name_", type: "string", internalType: "string" },
       { name: "symbol_", type: "string", internalType: "string" },
+      { name: "decimals_", type: "uint8", internalType: "uint8" },
     ],
   },
   { type: "function", name: "name", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "string", internalType: "string" }] },

@@ -28,7 +28,7 @@ export const PayableProductSchema = z
 export const StartPaymentBody = z
   .object({
     chainId: z.number().int().openapi({ example: -5001 }),
-    token: z.string().trim().min(1).max(16).openapi({ example: "USDC" }),
+    token: z.string().trim().min(1).max(64).openapi({ example: "USDC", description: "The token symbol, or its mint (Solana) or contract (EVM) address" }),
     payer: z
       .string()
       .trim()

@@ -4,7 +4,7 @@ import { formatBaseUnits } from "@/lib/money";
 import { isSolanaAddress, WALLET_ADDRESS_MESSAGES } from "@/lib/wallet-address";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
-import { STABLECOIN_DECIMALS, type SolanaRuntime } from "../../chains/runtime";
+import { SOLANA_STABLECOIN_DECIMALS, STABLECOINS, type SolanaRuntime, type Stablecoin } from "../../chains/runtime";
 import { createTransaction, findBySession, newPublicId } from "../../payments/service";
 import type { TransactionRow } from "../../db/schema";
 import { announceNewPayment } from "../../jobs/payment-wakeups";
@@ -41,13 +41,16 @@ function toTransactionInfo(row: TransactionRow, mustCreateRecipient: boolean): P
   };
 }
 
-/** The instance's Solana network when it is the one asked for, with its USDC mint. */
-function solanaFor(deps: AppDeps, req: StartPaymentRequest): { solana: SolanaRuntime; mint: string } {
+/** SPEC §8-style refusal when the payer asks for a token this chain does not settle in. */
+export const TOKEN_NOT_ACCEPTED = "This token is not accepted for this payment.";
+
+/** The instance's Solana network when it is the one asked for, with the mint of the token asked for (by symbol or mint). */
+function solanaFor(deps: AppDeps, req: StartPaymentRequest): { solana: SolanaRuntime; symbol: Stablecoin; mint: string } {
   const solana = deps.chains.solana;
   if (!solana || solana.chainId !== req.chainId) throw new ApiError(400, "unsupported_chain", `Payments on chain ${req.chainId} are not offered here.`);
-  const mint = solana.mints.USDC;
-  if (req.token !== "USDC" && req.token !== mint) throw new ApiError(400, "unsupported_token", "Only USDC is accepted for this payment.");
-  return { solana, mint };
+  const symbol = STABLECOINS.find((s) => req.token === s || req.token === solana.mints[s]);
+  if (!symbol) throw new ApiError(400, "unsupported_token", TOKEN_NOT_ACCEPTED);
+  return { solana, symbol, mint: solana.mints[symbol] };
 }
 
 /**
@@ -64,7 +67,7 @@ function solanaFor(deps: AppDeps, req: StartPaymentRequest): { solana: SolanaRun
  */
 export async function startPayment(deps: AppDeps, hashedId: string, req: StartPaymentRequest, clientAddress: string): Promise<PaymentTransactionInfo> {
   const product = await requirePayableQuickPay(deps, hashedId);
-  const { solana, mint } = solanaFor(deps, req);
+  const { solana, symbol, mint } = solanaFor(deps, req);
   if (req.payer !== undefined && !isSolanaAddress(req.payer)) {
     throw new ApiError(400, "invalid_wallet_address", WALLET_ADDRESS_MESSAGES.invalid, [{ path: "payer", message: WALLET_ADDRESS_MESSAGES.invalid }]);
   }
@@ -94,9 +97,9 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
       productId: product.id,
       userId: product.merchantId,
       chainId: solana.chainId,
-      token: "USDC",
+      token: symbol,
       tokenAddress: mint,
-      decimals: STABLECOIN_DECIMALS,
+      decimals: SOLANA_STABLECOIN_DECIMALS,
       recipient: wallet.address,
       recipientTokenAccount: account.address,
       requestedAmount: usdcBaseUnits,
@@ -108,7 +111,7 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
         userCurrency: product.userCurrency,
         useFiat: product.useFiat,
         fiat: product.useFiat ? product.currency : null,
-        cToken: "USDC",
+        cToken: symbol,
       },
       fiatRate: fiat?.rate ?? null,
       sessionId: req.sessionId,
