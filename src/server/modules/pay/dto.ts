@@ -45,16 +45,23 @@ export const PaymentTransactionInfoSchema = z
     payment: z.string(),
     chain: z.number().int(),
     recipient: z.string(),
-    address: z.string().openapi({ description: "The recipient's associated token account" }),
+    address: z.string().openapi({ description: "Where the tokens land: the recipient's associated token account (Solana), the recipient itself (EVM)" }),
     tokenAddress: z.string(),
     decimals: z.number().int(),
     amount: z.string(),
     amountWei: z.string().openapi({ description: "Base units to transfer" }),
-    reference: z.string(),
+    reference: z.string().openapi({ description: "Solana: a public key to add read-only to the transfer; EVM: 8 random bytes as 0x-hex, the proxy's paymentReference" }),
     memo: z.string(),
     expiresAt: z.string(),
     createRecipientAccount: z.boolean().optional(),
     fiat: z.object({ currency: z.string(), price: z.string(), rate: z.string() }).optional(),
+    proxy: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          "EVM: Request Network's ERC20FeeProxy. Approve it for amountWei, then call transferFromWithReferenceAndFee(tokenAddress, recipient, amountWei, reference, 0, 0x0000000000000000000000000000000000000000).",
+      }),
   })
   .openapi("PaymentTransactionInfo") satisfies z.ZodType<PaymentTransactionInfo>;
 
