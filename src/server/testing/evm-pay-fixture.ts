@@ -64,15 +64,21 @@ export interface EvmPayFixture {
 
 /**
  * The app over one database with everything an EVM payment touches running for real: the two
- * local anvil chains (automine, so each transaction is a block and finality moves when a test
- * mines), pg-boss with the webhook worker, and a watcher per chain polling every 100 ms.
+ * local anvil chains (automine by default, so each transaction is a block and finality moves when
+ * a test mines), pg-boss with the webhook worker, and a watcher per chain polling every 100 ms
+ * (the bench passes interval mining and the server's own poll).
  */
-export async function startEvmPayFixture(database: Database, env: Record<string, string> = {}): Promise<EvmPayFixture> {
+export async function startEvmPayFixture(
+  database: Database,
+  env: Record<string, string> = {},
+  options: { blockTimeSec?: number; pollMs?: number } = {},
+): Promise<EvmPayFixture> {
   const log = createLogger("silent");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-evm-pay-"));
+  const { blockTimeSec } = options;
   const sandboxes = await Promise.all([
-    startEvmSandbox({ chainId: LOCAL_EVM_CHAIN_ID }),
-    startEvmSandbox({ chainId: LOCAL_EVM_CHAIN_B_ID, tokenDecimals: { USDT: 18 } }),
+    startEvmSandbox({ chainId: LOCAL_EVM_CHAIN_ID, blockTimeSec }),
+    startEvmSandbox({ chainId: LOCAL_EVM_CHAIN_B_ID, tokenDecimals: { USDT: 18 }, blockTimeSec }),
   ]);
   const chains: Record<number, FixtureChain> = {};
   for (const sandbox of sandboxes) {
@@ -97,7 +103,7 @@ export async function startEvmPayFixture(database: Database, env: Record<string,
       rpcUrl: evm.rpcUrl,
       proxy: evm.feeProxy!,
       cursor: evmLogCursorStore(database.db, chainId, evm.feeProxy!),
-      pollMs: 100,
+      pollMs: options.pollMs ?? 100,
       wakeups: (onNew) => listenForNewPayments(database, onNew),
     });
   };
