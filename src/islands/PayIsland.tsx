@@ -5,7 +5,7 @@ import { createPayApi, type PayApi } from "@/components/pay/pay-api-client";
 import { PayNotice } from "@/components/pay/pay-notice";
 import { SolanaPayContainer } from "@/components/pay/solana-pay-container";
 import type { PayableProduct } from "@/lib/pay-api";
-import { ToastBar } from "@/components/ui/toast-bar";
+import { ConnectedToastBar } from "@/components/app-shell/connected-toast-bar";
 
 /**
  * Island for the payments origin's `/?p={id}`: the hosted pay page. `api` defaults to the
@@ -19,7 +19,7 @@ export default function PayIsland({ search, api, product }: { search?: string; a
   return (
     <I18nRoot>
       {productId ? <SolanaPayContainer productId={productId} api={payApi} product={product?.id === productId ? product : undefined} /> : <PayNotice paymentId={null} />}
-      <ToastBar />
+      <ConnectedToastBar />
     </I18nRoot>
   );
 }

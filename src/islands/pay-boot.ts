@@ -1,17 +1,6 @@
+import { $rememberedPayWallet } from "@/stores/pay-wallet";
+import { $paymentStage } from "@/stores/payment-stage";
 import type { PayShellData } from "./pay-shell-data";
-
-/** Where wallet-adapter remembers the payer's wallet (see PAY_WALLET_STORAGE_KEY); kept literal so this file stays tiny. */
-const REMEMBERED_WALLET_KEY = "zpay.pay.wallet";
-/** The pay page's screen (PAYMENT_STAGE_KEY): anything past the details means a payment is under way. */
-const STAGE_KEY = "zpay.payment.stage";
-
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
 
 function readData(): PayShellData | null {
   const block = document.getElementById("pay-data");
@@ -24,10 +13,10 @@ function readData(): PayShellData | null {
 }
 
 /**
- * The pay page's only script before the payer picks a chain family (a few hundred bytes): the
- * summary is already in the HTML, so React, i18next and the wallet code load only when a family
- * button is pressed — or at once for a payer who comes back with a remembered wallet or a payment
- * under way, or when the server could not fill the page.
+ * The pay page's only script before the payer picks a chain family (about 3.5 KB gzip with the
+ * two stores it reads): the summary is already in the HTML, so React, i18next and the wallet code
+ * load only when a family button is pressed — or at once for a payer who comes back with a
+ * remembered wallet or a payment under way, or when the server could not fill the page.
  */
 export function bootPayPage(): void {
   const root = document.getElementById("pay-root");
@@ -45,7 +34,8 @@ export function bootPayPage(): void {
     root.addEventListener("change", (event) => switchLanguage(event.target));
     return;
   }
-  const returning = stored(REMEMBERED_WALLET_KEY) !== null || (stored(STAGE_KEY) ?? "details-screen").replace(/"/g, "") !== "details-screen";
+  // A remembered wallet, or a screen past the details: a payment may be under way.
+  const returning = $rememberedPayWallet.get() !== null || $paymentStage.get() !== "details-screen";
   if (!data || data.state !== "ready" || returning) return start();
 
   root.addEventListener("click", (event) => {

@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
 import { PAY_PROGRESS_POLL_MS, WALLET_ERROR_INFO_TOAST_MS } from "@/lib/timings";
-import { createPaymentStores, PAYMENT_SESSION_KEY, PAYMENT_STAGE_KEY } from "@/stores/payment";
+import { PAYMENT_SESSION_KEY, PAYMENT_STAGE_KEY } from "@/stores/payment";
 import { memoryStorage } from "@/stores/testing/memory-storage";
+import { persistedPaymentStores } from "@/stores/testing/payment-stores";
 import { createPayFlow, escapeHtml, pickPayOption } from "./pay-flow";
 import type { PayApi } from "./pay-api-client";
 import { InsufficientBalanceError, PaymentFailedOnChainError } from "./payment-sender";
 import { FAUCET_GRANT, PAYER_ADDRESS, TX_HASH, USD_PRODUCT, fakePayApi, fakeSender, paymentInfoFor, progressSequence } from "./testing/fake-pay";
 
 function setup(api: PayApi = fakePayApi(), local = memoryStorage(), session = memoryStorage()) {
-  const stores = createPaymentStores(local, session, () => "session-1");
+  const stores = persistedPaymentStores(local, session, () => "session-1");
   const toasts: { message: string; variant: string }[] = [];
   const flow = createPayFlow({ productId: USD_PRODUCT.id, api, stores, notify: (t) => toasts.push(t), translate: (k) => `t:${k}`, pollMs: 100 });
   return { flow, stores, toasts, local, session };
@@ -57,7 +58,7 @@ describe("pay flow: loading", () => {
 
   it("starts from the product the served HTML shows: ready before start, and the product is not fetched again", async () => {
     const getProduct = vi.fn(async () => USD_PRODUCT);
-    const stores = createPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
+    const stores = persistedPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
     const flow = createPayFlow({ productId: USD_PRODUCT.id, api: fakePayApi(USD_PRODUCT, { getProduct }), stores, product: USD_PRODUCT });
     expect(flow.$state.get().load).toMatchObject({ kind: "ready", product: { id: USD_PRODUCT.id } });
     flow.start();

@@ -3,6 +3,7 @@ import { WalletProvider, useWallet } from "@solana/wallet-adapter-react";
 import { WalletReadyState, type WalletError, type WalletName } from "@solana/wallet-adapter-base";
 import type { PayableProduct } from "@/lib/pay-api";
 import { isMobileUserAgent, openedInApp } from "@/lib/wallet-apps";
+import { PAY_WALLET_STORAGE_KEY } from "@/stores/pay-wallet";
 import { showToast } from "@/stores/toasts";
 import type { PayApi } from "./pay-api-client";
 import { escapeHtml } from "./pay-flow";
@@ -14,8 +15,6 @@ import type { PayWalletView } from "./wallet-panel";
 /** Errors of the payment itself are reported by the pay flow; the provider only reports connecting. */
 const PAYMENT_ERRORS = new Set(["WalletSendTransactionError", "WalletSignTransactionError", "WalletNotConnectedError"]);
 
-/** localStorage key of the selected wallet (SPEC §3 Locally persisted: selected wallet). */
-export const PAY_WALLET_STORAGE_KEY = "zpay.pay.wallet";
 
 function Connected({ productId, api, product, onUserConnect }: { productId: string; api: PayApi; product?: PayableProduct; onUserConnect: () => void }) {
   const { wallets, wallet, select, connect, disconnect, connecting, publicKey, sendTransaction } = useWallet();
