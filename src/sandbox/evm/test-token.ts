@@ -135,10 +135,18 @@ export const testTokenAbi = [
   { type: "error", name: "OwnableUnauthorizedAccount", inputs: [{ name: "account", type: "address", internalType: "address" }] },
 ] as const;
 
+/** The compile in flight with the default cache: the sandbox's two chains start together and share it. */
+let shared: Promise<CompileResult> | undefined;
+
 /**
- * Compiles contracts/TestToken.sol (cached on disk, see `compileContract`).
+ * Compiles contracts/TestToken.sol (cached on disk, see `compileContract`). Calls with the default
+ * cache share one compile while it runs (solc-js takes a second of CPU on a cache miss).
  * @throws {EvmSandboxError} when it does not compile.
  */
 export function compileTestToken(options?: CompileOptions): Promise<CompileResult> {
-  return compileContract(TEST_TOKEN_SOURCE, "TestToken", options);
+  if (options?.cacheDir !== undefined) return compileContract(TEST_TOKEN_SOURCE, "TestToken", options);
+  const running = (shared ??= compileContract(TEST_TOKEN_SOURCE, "TestToken", options).finally(() => {
+    shared = undefined;
+  }));
+  return running;
 }
