@@ -16,6 +16,8 @@ type Story = StoryObj<typeof meta>;
 
 /** With the shell's menu limited to built screens (Dashboard, zLink, Settings, the coming-soon items, API docs). */
 export const SignedIn: Story = {
+  // The tour opens on a first visit; this picture is of the page after it (order-independent).
+  beforeEach: () => finishTour(),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await waitFor(() => expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("Overview"));

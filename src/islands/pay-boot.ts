@@ -13,10 +13,10 @@ function readData(): PayShellData | null {
 }
 
 /**
- * The pay page's only script before the payer picks a chain family (a few hundred bytes): the
- * summary is already in the HTML, so React, i18next and the wallet code load only when a family
- * button is pressed — or at once for a payer who comes back with a remembered wallet or a payment
- * under way, or when the server could not fill the page.
+ * The pay page's only script before the payer picks a chain family (about 3.5 KB gzip with the
+ * two stores it reads): the summary is already in the HTML, so React, i18next and the wallet code
+ * load only when a family button is pressed — or at once for a payer who comes back with a
+ * remembered wallet or a payment under way, or when the server could not fill the page.
  */
 export function bootPayPage(): void {
   const root = document.getElementById("pay-root");

@@ -26,7 +26,7 @@ test("a merchant attaches an EVM wallet by connecting and signing, and a Solana 
   // EVM: network → the injected test wallet → connected → sign.
   await page.getByRole("button", { name: "Connect a wallet" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByRole("button", { name: "Sandbox EVM", exact: true }).click();
+  await dialog.getByRole("button", { name: "Local EVM A", exact: true }).click();
   await dialog.getByRole("button", { name: evmWallet.name }).click();
   await expect(dialog.getByText(`Connected to ${evmWallet.name}`)).toBeVisible();
   await dialog.getByRole("button", { name: "Sign and attach" }).click();

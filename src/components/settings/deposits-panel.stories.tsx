@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { LOCAL_EVM_CHAIN_ID, SOLANA_DEVNET } from "@/lib/chains";
+import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID, SOLANA_DEVNET } from "@/lib/chains";
 import type { ReceivingWalletDto } from "@/lib/receiving-wallets";
 import { merchantApi } from "@/stores/merchant-api";
 import { STORY_WALLET, storyWallet } from "@/testing/msw/fixtures";
@@ -9,15 +9,15 @@ import { storyServer } from "@/testing/msw/store";
 import { registerSolanaWallet } from "@/components/wallet/wallet-connect-dialog/story-wallets";
 import { DepositsPanel } from "./deposits-panel";
 
-const SANDBOX = [SOLANA_DEVNET, LOCAL_EVM_CHAIN_ID];
+const SANDBOX = [SOLANA_DEVNET, LOCAL_EVM_CHAIN_ID, LOCAL_EVM_CHAIN_B_ID];
 const EVM_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 const evmWallet: ReceivingWalletDto = {
   ...storyWallet,
   _id: "w2",
   chain: LOCAL_EVM_CHAIN_ID,
-  chainName: "Sandbox EVM",
+  chainName: "Local EVM A",
   family: "evm",
-  chains: [LOCAL_EVM_CHAIN_ID],
+  chains: [LOCAL_EVM_CHAIN_ID, LOCAL_EVM_CHAIN_B_ID],
   address: EVM_ADDRESS,
   type: "metamask",
   walletName: "Rabby",
@@ -111,7 +111,7 @@ export const WithWallets: Story = {
     await expect(within(solana).getByText("9xQeWvG816b…pZb9PusVFin")).toBeVisible();
     await expect(within(solana).getByText("Entered manually")).toBeVisible();
     const evm = c.getByRole("region", { name: "EVM networks" });
-    await expect(within(evm).getByText("Sandbox EVM")).toBeVisible();
+    await expect(within(evm).getByText("Local EVM A, Local EVM B")).toBeVisible();
     await expect(within(evm).getByText("Browser wallet: Rabby, ownership signed")).toBeVisible();
     await expect(c.queryByRole("button", { name: "Connect a wallet" })).toBeNull();
     await expect(c.queryByText(WARNING)).toBeNull();

@@ -36,7 +36,7 @@ export const WithAction: Story = {
 export const WithEvmWalletOnly: Story = {
   parameters: {
     merchantSession: true,
-    serverData: { wallets: [{ ...storyWallet, chain: 31337, chainName: "Sandbox EVM", family: "evm", chains: [31337], address: "0x52908400098527886E0F7030069857D2E4169EE7" }] },
+    serverData: { wallets: [{ ...storyWallet, chain: 31337, chainName: "Local EVM A", family: "evm", chains: [31337], address: "0x52908400098527886E0F7030069857D2E4169EE7" }] },
   },
   render: () => <ReceivingWalletWarning api={merchantApi} />,
   play: async ({ canvasElement }) => {

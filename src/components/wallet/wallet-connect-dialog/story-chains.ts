@@ -1,4 +1,4 @@
-import { LOCAL_EVM_CHAIN_ID, SOLANA_DEVNET, chainById } from "@/lib/chains";
+import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID, SOLANA_DEVNET, chainById } from "@/lib/chains";
 import type { ChainReceivingStatus } from "@/lib/receiving-wallets";
 import { walletFamilyOf } from "@/lib/wallet-families";
 
@@ -11,8 +11,8 @@ export function statusChains(ids: number[], attached: Record<string, string> = {
   });
 }
 
-/** The sandbox: Solana devnet and the local EVM chain. */
-export const SANDBOX_CHAINS = [SOLANA_DEVNET, LOCAL_EVM_CHAIN_ID];
+/** The sandbox: Solana devnet and the two local EVM chains. */
+export const SANDBOX_CHAINS = [SOLANA_DEVNET, LOCAL_EVM_CHAIN_ID, LOCAL_EVM_CHAIN_B_ID];
 /** Production-like: Solana and six EVM networks (more than five: the search box shows). */
 export const MANY_CHAINS = [-5000, 1, 10, 56, 137, 8453, 42161];
 

@@ -79,7 +79,7 @@ export const InvalidSolanaAddress: Story = {
 /** A Solana address on an EVM network: the same message. */
 export const InvalidEvmAddress: Story = {
   play: async () => {
-    await openManualForm("Sandbox EVM");
+    await openManualForm("Local EVM A");
     await userEvent.type(field(), STORY_WALLET);
     await expect(await within(dialog()).findByText("Invalid wallet address. Please double-check and try again.")).toBeVisible();
   },
@@ -134,7 +134,7 @@ export const SwitchToManualAddress: Story = {
   parameters: {
     serverData: {
       offeredChains: SANDBOX_CHAINS,
-      wallets: [{ ...storyWallet, chain: LOCAL_EVM_CHAIN_ID, chainName: "Sandbox EVM", family: "evm", chains: [LOCAL_EVM_CHAIN_ID], address: STORY_EVM_ADDRESS }],
+      wallets: [{ ...storyWallet, chain: LOCAL_EVM_CHAIN_ID, chainName: "Local EVM A", family: "evm", chains: [LOCAL_EVM_CHAIN_ID], address: STORY_EVM_ADDRESS }],
     },
   },
   play: async ({ args }) => {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { LOCAL_EVM_CHAIN_ID, SOLANA_DEVNET } from "@/lib/chains";
+import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID, SOLANA_DEVNET } from "@/lib/chains";
 import { merchantApi } from "@/stores/merchant-api";
 import { STORY_WALLET, storyWallet } from "@/testing/msw/fixtures";
 import { failing } from "@/testing/msw/overrides";
@@ -47,7 +47,7 @@ const phantom = (overrides: Partial<StorySolanaWallet> = {}) => withWallets([], 
 export const SeveralEvmWallets: Story = {
   beforeEach: threeEvmWallets,
   play: async () => {
-    await pick("Sandbox EVM");
+    await pick("Local EVM A");
     const list = await within(dialog()).findByRole("list", { name: "Wallets in this browser" });
     await waitFor(() => expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual(["MetaMask", "Rabby", "Coinbase Wallet"]));
     await expect(within(dialog()).getByRole("button", { name: "Enter address manually" })).toBeVisible();
@@ -74,7 +74,7 @@ export const SolanaWallets: Story = {
 /** No wallet of that family installed: a link to install one (opens in a new tab), and the manual entry. */
 export const NoWalletInstalled: Story = {
   play: async () => {
-    await pick("Sandbox EVM");
+    await pick("Local EVM A");
     await expect(within(dialog()).getByText("No EVM wallet was found in this browser.")).toBeVisible();
     const install = within(dialog()).getByRole("link", { name: /Install MetaMask/ });
     await expect(install).toHaveAttribute("href", "https://metamask.io/download/");
@@ -86,7 +86,7 @@ export const NoWalletInstalled: Story = {
 export const Connecting: Story = {
   beforeEach: withWallets([{ name: "MetaMask", rdns: "io.metamask", color: "#f6851b", connect: "hang" }]),
   play: async () => {
-    await pick("Sandbox EVM");
+    await pick("Local EVM A");
     await userEvent.click(await within(dialog()).findByRole("button", { name: "MetaMask" }));
     await expect(within(dialog()).getByText("Connecting to MetaMask…")).toBeVisible();
     await expect(within(dialog()).getByText("Approve the request in your wallet.")).toBeVisible();
@@ -111,7 +111,7 @@ export const ConnectedSolana: Story = {
 export const ConnectedEvm: Story = {
   beforeEach: threeEvmWallets,
   play: async () => {
-    await pick("Sandbox EVM");
+    await pick("Local EVM A");
     await userEvent.click(await within(dialog()).findByRole("button", { name: "Rabby" }));
     await expect(await within(dialog()).findByText("Connected to Rabby")).toBeVisible();
     await expect(within(dialog()).getByText("0x5290…169EE7")).toBeVisible();
@@ -122,7 +122,7 @@ export const ConnectedEvm: Story = {
 export const SignAndAttach: Story = {
   beforeEach: threeEvmWallets,
   play: async ({ args }) => {
-    await pick("Sandbox EVM");
+    await pick("Local EVM A");
     await userEvent.click(await within(dialog()).findByRole("button", { name: "Coinbase Wallet" }));
     await userEvent.click(await within(dialog()).findByRole("button", { name: "Sign and attach" }));
     await waitFor(() => expect(args.onSaved).toHaveBeenCalledOnce());
@@ -139,7 +139,7 @@ export const SignAndAttach: Story = {
         version: 1,
       },
     ]);
-    await expect(storyServer.wallets[0]).toMatchObject({ family: "evm", proven: true, chains: [LOCAL_EVM_CHAIN_ID] });
+    await expect(storyServer.wallets[0]).toMatchObject({ family: "evm", proven: true, chains: [LOCAL_EVM_CHAIN_ID, LOCAL_EVM_CHAIN_B_ID] });
   },
 };
 
@@ -159,7 +159,7 @@ export const Signing: Story = {
 export const SignatureRefused: Story = {
   beforeEach: withWallets([{ name: "MetaMask", rdns: "io.metamask", color: "#f6851b", sign: "refuse" }]),
   play: async ({ args }) => {
-    await pick("Sandbox EVM");
+    await pick("Local EVM A");
     await userEvent.click(await within(dialog()).findByRole("button", { name: "MetaMask" }));
     await userEvent.click(await within(dialog()).findByRole("button", { name: "Sign and attach" }));
     await expect(await within(dialog()).findByRole("alert")).toHaveTextContent("The signature was refused in MetaMask.");
@@ -173,7 +173,7 @@ export const SignatureRefused: Story = {
 export const ConnectRefused: Story = {
   beforeEach: withWallets([{ name: "MetaMask", rdns: "io.metamask", color: "#f6851b", connect: "refuse" }]),
   play: async () => {
-    await pick("Sandbox EVM");
+    await pick("Local EVM A");
     await userEvent.click(await within(dialog()).findByRole("button", { name: "MetaMask" }));
     await expect(await within(dialog()).findByRole("alert")).toHaveTextContent("MetaMask did not connect: User rejected the request.");
     await expect(within(dialog()).getByRole("button", { name: "MetaMask" })).toBeEnabled();
@@ -245,7 +245,7 @@ export const FrenchWallets: Story = {
   globals: { locale: "fr" },
   beforeEach: threeEvmWallets,
   play: async () => {
-    await pick("Sandbox EVM");
+    await pick("Local EVM A");
     await expect(await within(dialog()).findByRole("list", { name: "Portefeuilles de ce navigateur" })).toBeVisible();
     await expect(within(dialog()).getByRole("button", { name: "Saisir l’adresse manuellement" })).toBeVisible();
   },
@@ -290,7 +290,7 @@ export const PhoneWallets: Story = {
   ...phone360,
   beforeEach: threeEvmWallets,
   play: async () => {
-    await pick("Sandbox EVM");
+    await pick("Local EVM A");
     await expect(await within(dialog()).findByRole("button", { name: "Coinbase Wallet" })).toBeVisible();
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
   },

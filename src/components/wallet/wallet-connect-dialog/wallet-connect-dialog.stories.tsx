@@ -22,13 +22,13 @@ const phone360 = {
   globals: { viewport: { value: "phone360", isRotated: false } },
 };
 
-/** Opens on the networks; two of them, so no search box. */
+/** Opens on the networks; three of them, so no search box. */
 export const Default: Story = {
   play: async () => {
     await expect(dialog()).toHaveAccessibleName("Choose a network");
     await expect(dialog()).toHaveAccessibleDescription("Pick the network you want to be paid on.");
     const list = within(dialog()).getByRole("list", { name: "Networks" });
-    await expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual(["Solana Devnet", "Sandbox EVM"]);
+    await expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual(["Solana Devnet", "Local EVM A", "Local EVM B"]);
     await expect(within(dialog()).queryByRole("searchbox")).toBeNull();
     await expect(within(dialog()).queryByRole("button", { name: "Back" })).toBeNull();
   },
@@ -69,7 +69,7 @@ export const OneAlreadyAttached: Story = {
     const solana = within(dialog()).getByRole("button", { name: /Solana Devnet/ });
     await expect(solana).toBeDisabled();
     await expect(solana).toHaveTextContent("Attached");
-    await expect(within(dialog()).getByRole("button", { name: "Sandbox EVM" })).toBeEnabled();
+    await expect(within(dialog()).getByRole("button", { name: "Local EVM A" })).toBeEnabled();
   },
 };
 
@@ -88,10 +88,10 @@ export const Keyboard: Story = {
   play: async () => {
     await expect(within(dialog()).getByRole("button", { name: "Solana Devnet" })).toHaveFocus();
     await userEvent.tab();
-    await expect(within(dialog()).getByRole("button", { name: "Sandbox EVM" })).toHaveFocus();
+    await expect(within(dialog()).getByRole("button", { name: "Local EVM A" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
     await expect(dialog()).toHaveAccessibleName("Connect a wallet");
-    await expect(dialog()).toHaveAccessibleDescription("Payments on Sandbox EVM and your other EVM networks will be sent to the wallet you choose.");
+    await expect(dialog()).toHaveAccessibleDescription("Payments on Local EVM A and your other EVM networks will be sent to the wallet you choose.");
   },
 };
 

@@ -23,9 +23,12 @@ export function walletTestChains(): ChainRuntime {
       {
         chainId: LOCAL_EVM_CHAIN_ID,
         rpcUrl: "http://127.0.0.1:9",
-        tokens: { USDC: "0x5FbDB2315678afecb367f032d93F642f64180aa3", USDT: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512" },
+        tokens: {
+          USDC: { address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", decimals: 6 },
+          USDT: { address: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", decimals: 6 },
+        },
       },
-      { chainId: 137, rpcUrl: "http://127.0.0.1:9", tokens: { USDC: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359" } },
+      { chainId: 137, rpcUrl: "http://127.0.0.1:9", tokens: { USDC: { address: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", decimals: 6 } } },
     ],
     stop: async () => {},
   };

@@ -35,7 +35,7 @@ describe.each(TEST_BACKENDS)("proving a connected wallet on %s", (kind) => {
     const wallet = newWallet();
     const { challenge, proof } = await prove(app, m.auth, chain, wallet);
     expect(challenge.nonce).toMatch(/^[0-9a-f]{32}$/);
-    const chainName = chain === SOLANA_DEVNET ? "Solana Devnet" : "Sandbox EVM";
+    const chainName = chain === SOLANA_DEVNET ? "Solana Devnet" : "Local EVM A";
     expect(challenge.message).toBe(
       [
         `merchant.zpay.test asks you to confirm that you own this wallet, so that payments to merchant ${m.id} on ${chainName} are sent to it.`,

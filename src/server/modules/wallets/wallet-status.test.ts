@@ -33,7 +33,7 @@ describe.each(TEST_BACKENDS)("receiving status, tokens and restricted chains on 
       canReceive: false,
       chains: [
         { chain: SOLANA_DEVNET, chainName: "Solana Devnet", family: "solana", address: null, receiving: false },
-        { chain: LOCAL_EVM_CHAIN_ID, chainName: "Sandbox EVM", family: "evm", address: null, receiving: false },
+        { chain: LOCAL_EVM_CHAIN_ID, chainName: "Local EVM A", family: "evm", address: null, receiving: false },
         { chain: 137, chainName: "Polygon", family: "evm", address: null, receiving: false },
       ],
       wallets: [],

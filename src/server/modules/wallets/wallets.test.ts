@@ -139,7 +139,7 @@ describe.each(TEST_BACKENDS)("receiving wallets on %s", (kind) => {
     const mainnet = await attach(m.auth, { address: newSolanaKey().address, chain: SOLANA_MAINNET });
     expect(mainnet.status).toBe(400);
     expect(mainnet.body.code).toBe("unsupported_chain");
-    expect(mainnet.body.message).toBe("This instance receives payments on Solana Devnet, Sandbox EVM, Polygon only.");
+    expect(mainnet.body.message).toBe("This instance receives payments on Solana Devnet, Local EVM A, Polygon only.");
     expect((await attach(m.auth, { address: EVM_ADDRESS, chain: 1 })).body.code).toBe("unsupported_chain");
     const wrongType = await attach(m.auth, { address: newSolanaKey().address, type: "metamask", proof: { nonce: "x", signature: "y" } });
     expect(wrongType.status).toBe(400);

@@ -34,7 +34,7 @@ WITH ranked AS (
 	SELECT "id",
 		CASE
 			WHEN "chain_id" IN (-5000, -5001, -5002) THEN 'solana'
-			WHEN "chain_id" IN (1, 10, 56, 66, 137, 1284, 8453, 42161, 43114, 1313161554, 31337) THEN 'evm'
+			WHEN "chain_id" IN (1, 10, 56, 66, 137, 1284, 8453, 42161, 43114, 1313161554, 31337, 31338) THEN 'evm'
 			WHEN "chain_id" = -6005 THEN 'near'
 			WHEN "chain_id" = -10001 THEN 'icp'
 			ELSE 'chain:' || "chain_id"
