@@ -5,6 +5,7 @@ import { merchantApi } from "@/stores/merchant-api";
 import { STORY_WALLET, storyWallet } from "@/testing/msw/fixtures";
 import { storyServer } from "@/testing/msw/store";
 import { SANDBOX_CHAINS, STORY_EVM_ADDRESS, statusChains } from "./story-chains";
+import { ClosableWalletConnectDialog } from "./story-closable";
 import { WalletConnectDialog } from "./wallet-connect-dialog";
 
 /** The manual-form step (SPEC §2, §5): the address with its chain's rule, then 'Confirm Wallet Address'. */
@@ -101,6 +102,7 @@ export const ConfirmWithExplorerLink: Story = {
 
 /** Confirming saves it as a manual wallet; the dialog closes. */
 export const ConfirmAndSave: Story = {
+  render: (args) => <ClosableWalletConnectDialog {...args} />,
   play: async ({ args }) => {
     await openManualForm("Solana Devnet");
     await userEvent.type(field(), ` ${STORY_WALLET} `);
@@ -109,6 +111,7 @@ export const ConfirmAndSave: Story = {
     await waitFor(() => expect(args.onSaved).toHaveBeenCalledOnce());
     await expect(storyServer.bodiesSentTo("POST", "/api/wallet/networks")).toEqual([{ chain: SOLANA_DEVNET, address: STORY_WALLET, type: "manual", version: 1 }]);
     await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+    await expect(await within(document.body).findByText("The wallet dialog closed.")).toBeVisible();
   },
 };
 
@@ -130,6 +133,7 @@ export const AlreadyAttached: Story = {
 
 /** Switch mode saves through update-address. */
 export const SwitchToManualAddress: Story = {
+  render: (args) => <ClosableWalletConnectDialog {...args} />,
   args: { mode: "switch", chainId: LOCAL_EVM_CHAIN_ID, chains: statusChains(SANDBOX_CHAINS, { evm: STORY_EVM_ADDRESS }) },
   parameters: {
     serverData: {
@@ -144,6 +148,7 @@ export const SwitchToManualAddress: Story = {
     await userEvent.click(within(await body().findByRole("dialog", { name: "Confirm Wallet Address" })).getByRole("button", { name: "Confirm" }));
     await waitFor(() => expect(args.onSaved).toHaveBeenCalledOnce());
     await expect(storyServer.bodiesSentTo("POST", "/api/wallet/networks/update-address")).toHaveLength(1);
+    await expect(await within(document.body).findByText("The wallet dialog closed.")).toBeVisible();
   },
 };
 

@@ -7,6 +7,7 @@ import { failing } from "@/testing/msw/overrides";
 import { storyServer } from "@/testing/msw/store";
 import { SANDBOX_CHAINS, STORY_EVM_ADDRESS, statusChains } from "./story-chains";
 import { announceEvmWallet, registerSolanaWallet, type StoryEvmWallet, type StorySolanaWallet } from "./story-wallets";
+import { ClosableWalletConnectDialog } from "./story-closable";
 import { WalletConnectDialog } from "./wallet-connect-dialog";
 
 /**
@@ -120,6 +121,7 @@ export const ConnectedEvm: Story = {
 
 /** Signing and saving: the server gets the address with the signed challenge; the dialog closes. */
 export const SignAndAttach: Story = {
+  render: (args) => <ClosableWalletConnectDialog {...args} />,
   beforeEach: threeEvmWallets,
   play: async ({ args }) => {
     await pick("Local EVM A");
@@ -140,6 +142,7 @@ export const SignAndAttach: Story = {
       },
     ]);
     await expect(storyServer.wallets[0]).toMatchObject({ family: "evm", proven: true, chains: [LOCAL_EVM_CHAIN_ID, LOCAL_EVM_CHAIN_B_ID] });
+    await expect(await within(document.body).findByText("The wallet dialog closed.")).toBeVisible();
   },
 };
 
@@ -217,6 +220,7 @@ export const ServerRefused: Story = {
 
 /** Switch mode: the new address goes to update-address. */
 export const SwitchSignAndChange: Story = {
+  render: (args) => <ClosableWalletConnectDialog {...args} />,
   args: { mode: "switch", chainId: SOLANA_DEVNET, chains: statusChains(SANDBOX_CHAINS, { solana: STORY_WALLET }) },
   parameters: { serverData: { offeredChains: SANDBOX_CHAINS, wallets: [storyWallet] } },
   beforeEach: phantom({ address: "7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2" }),
@@ -226,11 +230,13 @@ export const SwitchSignAndChange: Story = {
     await waitFor(() => expect(args.onSaved).toHaveBeenCalledOnce());
     await expect(storyServer.bodiesSentTo("POST", "/api/wallet/networks/update-address")).toHaveLength(1);
     await expect(storyServer.wallets[0]).toMatchObject({ address: "7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2", type: "solana", walletName: "Phantom" });
+    await expect(await within(document.body).findByText("The wallet dialog closed.")).toBeVisible();
   },
 };
 
 /** Deployer mode hands the connected wallet over instead of saving it. */
 export const DeployerUsesWallet: Story = {
+  render: (args) => <ClosableWalletConnectDialog {...args} />,
   args: { mode: "deployer", chainId: LOCAL_EVM_CHAIN_ID, onConnected: fn() },
   beforeEach: threeEvmWallets,
   play: async ({ args }) => {
@@ -238,6 +244,7 @@ export const DeployerUsesWallet: Story = {
     await userEvent.click(await within(dialog()).findByRole("button", { name: "Use this wallet" }));
     await expect(args.onConnected).toHaveBeenCalledWith(expect.objectContaining({ address: STORY_EVM_ADDRESS, chainId: LOCAL_EVM_CHAIN_ID }));
     await expect(storyServer.bodiesSentTo("POST", "/api/wallet/networks")).toEqual([]);
+    await expect(await within(document.body).findByText("The wallet dialog closed.")).toBeVisible();
   },
 };
 

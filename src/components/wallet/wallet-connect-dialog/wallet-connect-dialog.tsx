@@ -107,9 +107,11 @@ function DialogBody({ onOpenChange, api, mode = "connect", chains, chainId, onSa
   const description =
     step === "chains"
       ? t("walletDialog.description.chains")
-      : step === "wallets" && family === "evm"
-        ? t("walletDialog.description.walletsEvm", { chain: chainName })
-        : t(`walletDialog.description.${step}`, { chain: chainName });
+      : mode === "deployer"
+        ? t("walletDialog.description.deployer", { chain: chainName })
+        : family === "evm"
+          ? t(step === "wallets" ? "walletDialog.description.walletsEvm" : "walletDialog.description.manualEvm", { chain: chainName })
+          : t(`walletDialog.description.${step}`, { chain: chainName });
   const connectError = connection.connectError ? t("walletDialog.connectFailed", { wallet: connection.connectError.wallet, reason: connection.connectError.message }) : null;
 
   return (
