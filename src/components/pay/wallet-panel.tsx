@@ -9,10 +9,15 @@ import { WALLET_APPS } from "@/lib/wallet-apps";
 import type { SanctionStatus } from "./pay-flow";
 import { PayWithQrOffer } from "./qr/pay-with-qr-offer";
 
-/** A Wallet Standard wallet found in this browser. */
+/** A wallet the payer can connect: a Wallet Standard (Solana) or EIP-6963 (EVM) wallet in this browser, or an app-based one. */
 export interface DetectedWallet {
+  /** What `connect` takes; the name when absent. */
+  id?: string;
   name: string;
-  icon: string;
+  /** Image URL (often a data: URL the wallet announced); a generic wallet icon when absent. */
+  icon?: string;
+  /** EVM: a browser extension, WalletConnect (QR code for a phone app) or Coinbase Wallet. */
+  kind?: "browser" | "walletconnect" | "coinbase";
 }
 
 /** What the pay page needs from a wallet connection; the container adapts wallet-adapter to it. */
