@@ -1,7 +1,11 @@
 import type { PayShellData } from "./pay-shell-data";
 
-/** Where wallet-adapter remembers the payer's wallet (see PAY_WALLET_STORAGE_KEY); kept literal so this file stays tiny. */
+/** Where wallet-adapter remembers the payer's Solana wallet (see PAY_WALLET_STORAGE_KEY); kept literal so this file stays tiny. */
 const REMEMBERED_WALLET_KEY = "zpay.pay.wallet";
+/** Where wagmi remembers the payer's EVM wallet (EVM_WALLET_STORAGE_KEY + ".recentConnectorId"). */
+const REMEMBERED_EVM_WALLET_KEY = "zpay.pay.evm.recentConnectorId";
+/** The family the payer picked last (PAY_FAMILY_STORAGE_KEY). */
+const FAMILY_KEY = "zpay.pay.family";
 /** The pay page's screen (PAYMENT_STAGE_KEY): anything past the details means a payment is under way. */
 const STAGE_KEY = "zpay.payment.stage";
 
@@ -23,11 +27,20 @@ function readData(): PayShellData | null {
   }
 }
 
+function remember(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private mode: the choice lasts for this page.
+  }
+}
+
 /**
  * The pay page's only script before the payer picks a chain family (a few hundred bytes): the
- * summary is already in the HTML, so React, i18next and the wallet code load only when a family
- * button is pressed — or at once for a payer who comes back with a remembered wallet or a payment
- * under way, or when the server could not fill the page.
+ * summary is already in the HTML, so React, i18next and the picked family's wallet code load
+ * only when a family button is pressed — or at once for a payer who comes back with a payment
+ * under way or a remembered wallet of the family they picked last, or when the server could not
+ * fill the page.
  */
 export function bootPayPage(): void {
   const root = document.getElementById("pay-root");
@@ -35,25 +48,29 @@ export function bootPayPage(): void {
   const data = readData();
   let started = false;
   let mounted = false;
-  const start = () => {
+  const lastFamily = stored(FAMILY_KEY) === "evm" ? "evm" : "solana";
+  const start = (family: string) => {
     if (started) return;
     started = true;
-    void import("./pay-mount").then(({ mountPayPage }) => mountPayPage(root, data)).then(() => (mounted = true));
+    void import("./pay-mount").then(({ mountPayPage }) => mountPayPage(root, data, family)).then(() => (mounted = true));
   };
 
   if (data?.state === "not-found" || data?.state === "no-link") {
     root.addEventListener("change", (event) => switchLanguage(event.target));
     return;
   }
-  const returning = stored(REMEMBERED_WALLET_KEY) !== null || (stored(STAGE_KEY) ?? "details-screen").replace(/"/g, "") !== "details-screen";
-  if (!data || data.state !== "ready" || returning) return start();
+  const underWay = (stored(STAGE_KEY) ?? "details-screen").replace(/"/g, "") !== "details-screen";
+  const returning = underWay || stored(lastFamily === "evm" ? REMEMBERED_EVM_WALLET_KEY : REMEMBERED_WALLET_KEY) !== null;
+  if (!data || data.state !== "ready" || returning) return start(lastFamily);
 
   root.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("[data-pay-family]") : null;
     if (!button) return;
+    const family = button.dataset.payFamily ?? "solana";
+    remember(FAMILY_KEY, family);
     button.disabled = true;
     button.setAttribute("aria-busy", "true");
-    start();
+    start(family);
   });
   // Until React has drawn the page, the served select is the one the payer uses; then React's switcher takes over.
   root.addEventListener("change", (event) => {

@@ -68,6 +68,8 @@ export const envSchema = z
     SANDBOX_FIAT_RATES: z.string().default("EUR=1.08,GBP=1.27,CHF=1.13,CAD=0.73,AUD=0.66,JPY=0.0067,INR=0.012"),
     PRICE_SERVICE_URL: z.url().default("https://api.coingecko.com/api/v3"),
     EVM_RPC_URLS: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** WalletConnect Cloud project id: with it the pay page offers WalletConnect to EVM payers (phones, desktop apps). */
+    WALLETCONNECT_PROJECT_ID: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[A-Za-z0-9]{8,64}$/, "a WalletConnect project id (letters and digits)").optional()),
     SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
     SMTP_FROM: z.string().default("zPay <no-reply@localhost>"),
   })

@@ -1,4 +1,4 @@
-import { isEvmChain, isSolanaChain } from "@/lib/chains";
+import { chainById, isEvmChain, isSolanaChain } from "@/lib/chains";
 import type { PayableProduct } from "@/lib/pay-api";
 
 /** The chain families a payer picks between first; each brings its own wallet code (loaded on demand). */
@@ -26,6 +26,11 @@ export function familyOfChain(chainId: number): PayFamily | undefined {
   // chain the shared list does not name (a second sandbox node) is still EVM.
   if (isEvmChain(chainId) || (Number.isSafeInteger(chainId) && chainId > 0)) return "evm";
   return undefined;
+}
+
+/** The coin a chain's network fees are paid in (a local EVM chain the shared list does not name pays in ETH). */
+export function nativeSymbolOf(chainId: number): string {
+  return chainById(chainId)?.nativeSymbol ?? (familyOfChain(chainId) === "evm" ? "ETH" : "SOL");
 }
 
 /** The product's chains of one family that have at least one token, in the server's order. */

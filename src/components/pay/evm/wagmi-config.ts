@@ -41,11 +41,11 @@ function connectedWalletTransport(getConfig: () => Config): Transport {
  */
 export function createEvmWagmiConfig({ chains, walletConnectProjectId, appName, appUrl, storage }: EvmWagmiOptions): Config {
   if (chains.length === 0) throw new Error("No EVM chain to pay on.");
-  let config: Config | undefined;
-  const viaWallet = connectedWalletTransport(() => config!);
+  // The transport asks the config for the connected wallet at request time, after it exists.
+  const viaWallet = connectedWalletTransport(() => config);
   const transports: Record<number, Transport> = {};
   for (const spec of chains) transports[spec.chain.id] = spec.rpcUrl ? http(spec.rpcUrl) : viaWallet;
-  config = createConfig({
+  const config: Config = createConfig({
     chains: chains.map((c) => c.chain) as [Chain, ...Chain[]],
     connectors: [
       injected({ shimDisconnect: true }),
