@@ -8,7 +8,7 @@ import { showToast, type ToastVariant } from "@/stores/toasts";
 import type { FaucetGrant, PayApi } from "./pay-api-client";
 import { InsufficientBalanceError, PaymentFailedOnChainError, type PaymentSender } from "./payment-sender";
 
-import { familyOfChain, payFamilies, pickPayOption, sameOption, type PayFamily, type PayOption } from "./pay-option";
+import { chainsOfFamily, familyOfChain, payFamilies, pickPayOption, sameOption, type PayFamily, type PayOption } from "./pay-option";
 import { escapeHtml, raiseWalletToasts, walletErrorToasts } from "./wallet-error-toasts";
 
 // The option lives in its own file so the server can render the pay page's summary without the flow.
@@ -284,7 +284,12 @@ export function createPayFlow({
       const r = ready();
       if (!r || $state.get().starting || stores.$stage.get() !== "details-screen") return;
       const family = familyOfChain(r.option.chainId);
-      const option = family && pickPayOption(r.product, family, { chainId: preferred.chainId ?? r.option.chainId, token: preferred.token ?? r.option.token.symbol });
+      if (!family) return;
+      const chains = chainsOfFamily(r.product, family);
+      const chain = chains.find((c) => c.chainId === (preferred.chainId ?? r.option.chainId));
+      // Only this family's chains, and only a token the chain offers when a token is what changed.
+      if (!chain || (preferred.token !== undefined && !chain.tokens.some((t) => t.symbol === preferred.token))) return;
+      const option = pickPayOption(r.product, family, { chainId: chain.chainId, token: preferred.token ?? r.option.token.symbol });
       if (!option || sameOption(option, r.option)) return;
       update({ load: { ...r, option }, faucet: { status: "idle" }, notice: null });
     },
