@@ -7,7 +7,8 @@ const config: StorybookConfig = {
   addons: ["@storybook/addon-a11y", "@storybook/addon-vitest"],
   framework: { name: "@storybook/react-vite", options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
-  staticDirs: ["../public"],
+  // ./public holds Mock Service Worker's script (src/testing/msw): stories only, never the app's public/.
+  staticDirs: ["../public", "./public"],
   viteFinal: async (cfg) => {
     cfg.plugins = [...(cfg.plugins ?? []), tailwindcss()];
     cfg.resolve = {

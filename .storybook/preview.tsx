@@ -2,9 +2,23 @@ import type { Decorator, Preview } from "@storybook/react-vite";
 import { I18nextProvider } from "react-i18next";
 import type React from "react";
 import { useEffect } from "react";
+import { mswLoader } from "msw-storybook-addon/csf3";
 import "../src/styles/global.css";
 import { initI18n, i18next } from "../src/i18n/i18n";
 import { bundledResources } from "../src/i18n/bundled";
+import { storyServer, type StoryServerData } from "../src/testing/msw/store";
+import { startStoryWorker } from "../src/testing/msw/worker";
+import { clearSession } from "../src/stores/session";
+import { clearToasts } from "../src/stores/toasts";
+import { withMerchantSession } from "./decorators/merchant-session";
+import { withToastBar } from "./decorators/toast-bar";
+
+declare module "storybook/internal/csf" {
+  interface Parameters {
+    /** What the story server (src/testing/msw) holds when the story starts: zLinks, wallets, the account. */
+    serverData?: StoryServerData;
+  }
+}
 
 await initI18n({ resources: bundledResources, lng: "en" });
 
@@ -23,8 +37,23 @@ const withI18n: Decorator = (Story, context) => (
   </LocaleRoot>
 );
 
+/** Every story starts signed out, without toasts, on a story server holding only its `serverData`. */
+function freshStart(serverData?: StoryServerData) {
+  storyServer.reset(serverData);
+  clearSession();
+  clearToasts();
+}
+
 const preview: Preview = {
-  decorators: [withI18n],
+  // Decorators wrap outwards: the toast bar and the session sit inside the locale root.
+  decorators: [withToastBar, withMerchantSession, withI18n],
+  // Starts Mock Service Worker (awaited before the story renders) and applies the story's
+  // `parameters.msw.handlers` over the story server's routes (src/testing/msw/handlers.ts).
+  loaders: [mswLoader(startStoryWorker)],
+  beforeEach: ({ parameters }) => {
+    freshStart(parameters.serverData);
+    return () => freshStart();
+  },
   globalTypes: {
     locale: {
       description: "Language",

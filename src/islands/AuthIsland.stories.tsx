@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { PublicKey } from "@solana/web3.js";
-import { STORY_USER_ID, STORY_WALLET, routeFetchTo } from "@/components/zlink/story-fixtures";
-import type { ApiClient } from "@/lib/api-client";
-import { $session, clearSession, type SessionUser } from "@/stores/session";
+import { $session } from "@/stores/session";
+import { STORY_NONCE, STORY_WALLET, storyMerchant } from "@/testing/msw/fixtures";
+import { storyServer } from "@/testing/msw/store";
 import AuthIsland from "./AuthIsland";
 
 const WALLET_NAME = "Story Wallet";
@@ -82,46 +82,13 @@ function registerStoryWallet(): () => void {
   return () => unregister();
 }
 
-/** A first-time merchant: signed in by the server, terms not accepted yet. */
-const newMerchant: SessionUser = {
-  _id: STORY_USER_ID,
-  publicKey: STORY_WALLET,
-  email: null,
-  acceptedTerms: false,
-  referralCode: "ABCD2345",
-  token: "story-token",
-  validTill: new Date(Date.now() + 3600_000).toISOString(),
-  settings: { permissions: ["quickpay"], rampOnly: false, isOnboarded: false },
-};
-/** The nonce challenge the story's server hands out before a sign-in. */
-const challenge = {
-  domain: "localhost:4321",
-  uri: "http://localhost:4321",
-  chainId: "solana:devnet",
-  nonce: "0123456789abcdef0123456789abcdef",
-  expiresAt: new Date(Date.now() + 300_000).toISOString(),
-};
-/** The server side of /auth (answered through `fetch`); a fresh one per story. */
-let api: ApiClient;
-const authApi = (): ApiClient => ({
-  get: fn(async () => ({ success: true })) as ApiClient["get"],
-  post: fn(async (path: string) => (path === "/auth/nonce" ? { data: challenge } : { data: { user: newMerchant } })) as ApiClient["post"],
-  put: fn() as ApiClient["put"],
-  delete: fn() as ApiClient["delete"],
-});
-
 const meta = {
   title: "Islands/Auth",
   component: AuthIsland,
   parameters: { layout: "fullscreen" },
-  // A signed-out visitor (a live accepted session would leave for /dashboard).
-  beforeEach: () => {
-    clearSession();
-    return () => {
-      clearSession();
-      localStorage.removeItem("walletName");
-    };
-  },
+  // A signed-out visitor (a live accepted session would leave for /dashboard); preview.tsx signs
+  // everybody out before a story. The wallet adapter remembers the last wallet: forget it after.
+  beforeEach: () => () => localStorage.removeItem("walletName"),
 } satisfies Meta<typeof AuthIsland>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -171,35 +138,30 @@ export const SignedOutFrench: Story = {
  * rejecting them signs out again and the panel is back.
  */
 export const FirstSignInTermsRejected: Story = {
-  beforeEach: () => {
-    api = authApi();
-    const restoreFetch = routeFetchTo(api);
-    const unregister = registerStoryWallet();
-    return () => {
-      unregister();
-      restoreFetch();
-    };
-  },
+  // The story wallet's account on the server: a first-time merchant, terms not accepted yet.
+  parameters: { serverData: { merchant: storyMerchant({ acceptedTerms: false, settings: { isOnboarded: false } }) } },
+  beforeEach: () => registerStoryWallet(),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole("button", { name: `Continue with ${WALLET_NAME}` }));
     const terms = await within(document.body).findByRole("dialog", { name: "Terms of service" });
-    await expect(api.post).toHaveBeenCalledWith("/auth/nonce", { publicKey: STORY_WALLET });
-    await expect(api.post).toHaveBeenCalledWith(
-      "/solana-signin",
+    await expect(storyServer.bodiesSentTo("POST", "/api/auth/nonce")).toEqual([{ publicKey: STORY_WALLET }]);
+    await expect(storyServer.bodiesSentTo("POST", "/api/solana-signin")).toEqual([
       expect.objectContaining({
         publicKey: STORY_WALLET,
         signature: Array(64).fill(7),
         message: expect.stringMatching(
-          new RegExp(`^localhost:4321 wants you to sign in with your Solana account:\n${STORY_WALLET}\n\nSign in to zPay\\. [^]*\nNonce: ${challenge.nonce}\n`),
+          new RegExp(`^localhost:4321 wants you to sign in with your Solana account:\n${STORY_WALLET}\n\nSign in to zPay\\. [^]*\nNonce: ${STORY_NONCE}\n`),
         ),
       }),
-    );
+    ]);
     await expect($session.get()).toMatchObject({ publicKey: STORY_WALLET, acceptedTerms: false });
     await userEvent.click(within(terms).getByRole("button", { name: "Reject" }));
     await waitFor(() => expect(within(document.body).queryByRole("dialog")).toBeNull());
     await expect($session.get()).toBeNull();
-    await waitFor(() => expect(api.get).toHaveBeenCalledWith("/signout"));
+    // The server's session is revoked too, with the token the sign-in gave.
+    await waitFor(() => expect(storyServer.bodiesSentTo("GET", "/api/signout")).toHaveLength(1));
+    await expect(storyServer.token).toBeNull();
     await expect(c.getByRole("button", { name: `Continue with ${WALLET_NAME}` })).toBeEnabled();
   },
 };

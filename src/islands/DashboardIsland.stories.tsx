@@ -1,41 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
-import { fakeMerchantApi, routeFetchTo } from "@/components/zlink/story-fixtures";
 import { finishTour } from "@/stores/onboarding";
-import { clearSession, setSession } from "@/stores/session";
+import { storyWallet } from "@/testing/msw/fixtures";
 import DashboardIsland from "./DashboardIsland";
 
 const meta = {
   title: "Islands/Dashboard",
   component: DashboardIsland,
-  parameters: { layout: "fullscreen" },
+  // A merchant not onboarded yet, with a receiving wallet; the island refreshes them from /api/session.
+  parameters: { layout: "fullscreen", merchantSession: { settings: { isOnboarded: false } }, serverData: { wallets: [storyWallet] } },
   args: { isProduction: false },
-  beforeEach: () => {
-    setSession({
-      _id: "u1",
-      publicKey: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
-      email: null,
-      acceptedTerms: true,
-      referralCode: "ABCD2345",
-      token: "story-token",
-      validTill: new Date(Date.now() + 3600_000).toISOString(),
-      settings: { permissions: ["quickpay"], rampOnly: false, isOnboarded: false },
-    });
-    // The island refreshes the user from /api/session; Storybook has no API, so answer it here.
-    const realFetch = window.fetch;
-    window.fetch = async (input, init) =>
-      String(input).endsWith("/api/session") ? new Response(JSON.stringify({ message: "offline" }), { status: 503 }) : realFetch(input, init);
-    return () => {
-      window.fetch = realFetch;
-      clearSession();
-    };
-  },
 } satisfies Meta<typeof DashboardIsland>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** With the shell's menu limited to built screens (Dashboard, zLink, Settings, the coming-soon items, API docs). */
 export const SignedIn: Story = {
+  // The tour opens on a first visit; this picture is of the page after it (order-independent).
+  beforeEach: () => finishTour(),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await waitFor(() => expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("Overview"));
@@ -47,10 +29,8 @@ export const SignedIn: Story = {
 
 /** A merchant without a receiving wallet sees the warning with the way to attach one. */
 export const WithoutWallet: Story = {
-  beforeEach: () => {
-    finishTour();
-    return routeFetchTo(fakeMerchantApi());
-  },
+  parameters: { serverData: { wallets: [] } },
+  beforeEach: () => finishTour(),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByText("You'll not be able to receive payment, unless you attach a wallet address")).toBeVisible();

@@ -6,8 +6,8 @@ import { PayNotice } from "@/components/pay/pay-notice";
 import { PayPageLoading } from "@/components/pay/pay-page";
 import type { PayFamily } from "@/components/pay/pay-option";
 import type { PayableProduct } from "@/lib/pay-api";
+import { ConnectedToastBar } from "@/components/app-shell/connected-toast-bar";
 import { showToast } from "@/stores/toasts";
-import { ToastBar } from "@/components/ui/toast-bar";
 
 export interface PayIslandProps {
   search?: string;
@@ -80,7 +80,7 @@ export default function PayIsland({ search, api, product, family: initialFamily 
       ) : (
         <PayPageLoading />
       )}
-      <ToastBar />
+      <ConnectedToastBar />
     </I18nRoot>
   );
 }

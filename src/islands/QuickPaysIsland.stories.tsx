@@ -1,34 +1,15 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { STORY_USER_ID, fakeMerchantApi, routeFetchTo, sampleLinks } from "@/components/zlink/story-fixtures";
 import { finishTour } from "@/stores/onboarding";
-import { clearSession, setSession } from "@/stores/session";
+import { sampleLinks } from "@/testing/msw/fixtures";
 import QuickPaysIsland from "./QuickPaysIsland";
 
 const meta = {
   title: "Islands/QuickPays",
   component: QuickPaysIsland,
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", merchantSession: true, serverData: { links: sampleLinks } },
   args: { isProduction: false },
-  beforeEach: () => {
-    finishTour();
-    setSession({
-      _id: STORY_USER_ID,
-      publicKey: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
-      email: null,
-      acceptedTerms: true,
-      referralCode: "ABCD2345",
-      token: "story-token",
-      validTill: new Date(Date.now() + 3600_000).toISOString(),
-      settings: { permissions: ["quickpay"], rampOnly: false, isOnboarded: true },
-      billingCurrency: "USD",
-    });
-    const restore = routeFetchTo(fakeMerchantApi({ links: sampleLinks }));
-    return () => {
-      restore();
-      clearSession();
-    };
-  },
+  beforeEach: () => finishTour(),
 } satisfies Meta<typeof QuickPaysIsland>;
 export default meta;
 type Story = StoryObj<typeof meta>;

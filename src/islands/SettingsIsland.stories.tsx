@@ -1,33 +1,15 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { STORY_USER_ID, fakeMerchantApi, routeFetchTo, storyWallet } from "@/components/zlink/story-fixtures";
 import { finishTour } from "@/stores/onboarding";
-import { clearSession, setSession } from "@/stores/session";
+import { storyWallet } from "@/testing/msw/fixtures";
 import SettingsIsland from "./SettingsIsland";
 
 const meta = {
   title: "Islands/Settings",
   component: SettingsIsland,
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", merchantSession: true, serverData: { wallets: [storyWallet] } },
   args: { isProduction: false, pathname: "/settings" },
-  beforeEach: () => {
-    finishTour();
-    setSession({
-      _id: STORY_USER_ID,
-      publicKey: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
-      email: null,
-      acceptedTerms: true,
-      referralCode: "ABCD2345",
-      token: "story-token",
-      validTill: new Date(Date.now() + 3600_000).toISOString(),
-      settings: { permissions: ["quickpay"], rampOnly: false, isOnboarded: true },
-    });
-    const restore = routeFetchTo(fakeMerchantApi({ wallets: [storyWallet] }));
-    return () => {
-      restore();
-      clearSession();
-    };
-  },
+  beforeEach: () => finishTour(),
 } satisfies Meta<typeof SettingsIsland>;
 export default meta;
 type Story = StoryObj<typeof meta>;

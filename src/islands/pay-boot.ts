@@ -1,21 +1,7 @@
+import { $payFamily, $rememberedEvmWallet } from "@/stores/pay-family";
+import { $rememberedPayWallet } from "@/stores/pay-wallet";
+import { $paymentStage } from "@/stores/payment-stage";
 import type { PayShellData } from "./pay-shell-data";
-
-/** Where wallet-adapter remembers the payer's Solana wallet (see PAY_WALLET_STORAGE_KEY); kept literal so this file stays tiny. */
-const REMEMBERED_WALLET_KEY = "zpay.pay.wallet";
-/** Where wagmi remembers the payer's EVM wallet (EVM_WALLET_STORAGE_KEY + ".recentConnectorId"). */
-const REMEMBERED_EVM_WALLET_KEY = "zpay.pay.evm.recentConnectorId";
-/** The family the payer picked last (PAY_FAMILY_STORAGE_KEY). */
-const FAMILY_KEY = "zpay.pay.family";
-/** The pay page's screen (PAYMENT_STAGE_KEY): anything past the details means a payment is under way. */
-const STAGE_KEY = "zpay.payment.stage";
-
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
 
 function readData(): PayShellData | null {
   const block = document.getElementById("pay-data");
@@ -24,14 +10,6 @@ function readData(): PayShellData | null {
     return JSON.parse(block.textContent) as PayShellData;
   } catch {
     return null;
-  }
-}
-
-function remember(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Private mode: the choice lasts for this page.
   }
 }
 
@@ -48,7 +26,6 @@ export function bootPayPage(): void {
   const data = readData();
   let started = false;
   let mounted = false;
-  const lastFamily = stored(FAMILY_KEY) === "evm" ? "evm" : "solana";
   const start = (family: string) => {
     if (started) return;
     started = true;
@@ -59,15 +36,17 @@ export function bootPayPage(): void {
     root.addEventListener("change", (event) => switchLanguage(event.target));
     return;
   }
-  const underWay = (stored(STAGE_KEY) ?? "details-screen").replace(/"/g, "") !== "details-screen";
-  const returning = underWay || stored(lastFamily === "evm" ? REMEMBERED_EVM_WALLET_KEY : REMEMBERED_WALLET_KEY) !== null;
+  // A screen past the details (a payment may be under way), or a remembered wallet of the family picked last.
+  const lastFamily = $payFamily.get() ?? "solana";
+  const remembered = lastFamily === "evm" ? $rememberedEvmWallet.get() : $rememberedPayWallet.get();
+  const returning = remembered !== null || $paymentStage.get() !== "details-screen";
   if (!data || data.state !== "ready" || returning) return start(lastFamily);
 
   root.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("[data-pay-family]") : null;
     if (!button) return;
-    const family = button.dataset.payFamily ?? "solana";
-    remember(FAMILY_KEY, family);
+    const family = button.dataset.payFamily === "evm" ? "evm" : "solana";
+    $payFamily.set(family);
     button.disabled = true;
     button.setAttribute("aria-busy", "true");
     start(family);

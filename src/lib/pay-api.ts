@@ -2,7 +2,9 @@
  * The payer API of the payments origin (no account, no token): what the hosted pay page reads
  * and sends. The server (`src/server/modules/pay`) answers with exactly these shapes inside
  * `{ data }`; errors are `{ message, code }` like every other route. Amounts are decimal
- * strings of base units (bigint-safe JSON).
+ * strings of base units (bigint-safe JSON). The pay page's client (`components/pay/pay-api-client.ts`)
+ * is typed with these; the server's schemas `satisfies` them, and
+ * `pay-api-client.test.ts` checks the faucet's and config's server types against them.
  */
 
 /** Payment flow state of the pay page (SPEC §4): init → processing → processed | submitted | failed. */
@@ -113,4 +115,24 @@ export interface SanctionCheckRequest {
 }
 export interface SanctionCheckResult {
   passed: boolean;
+}
+
+/** `POST /api/sandbox/faucet` body: which address gets test coins of which token on which chain. */
+export interface FaucetRequest {
+  chain: number;
+  address: string;
+  /** Token symbol the faucet hands out ("USDC" or "USDT"); the server refuses others. */
+  token: string;
+}
+
+/** What the faucet sent: base units of the token and of the chain's native coin, and the transactions. */
+export interface FaucetGrant {
+  tokenAmount: string;
+  nativeAmount: string;
+  transactions: string[];
+}
+
+/** The part of `GET /api/config` the pay page reads: per chain, its RPC (local networks only) and explorer. */
+export interface PayChainConfig {
+  contractsMeta: Record<string, { rpcUrl?: string; wsUrl?: string; explorerTx?: string; network?: "mainnet" | "testnet" | "local" }>;
 }

@@ -1,19 +1,22 @@
 import { describe, expect, it } from "vitest";
+import { installMemoryEngine } from "./testing/memory-engine";
 import { memoryStorage } from "./testing/memory-storage";
 import { ONBOARDING_STORAGE_KEY, createOnboardingStore } from "./onboarding";
 
 const stored = (storage: ReturnType<typeof memoryStorage>) => JSON.parse(storage.data.get(ONBOARDING_STORAGE_KEY)!) as unknown;
+const withStored = (raw: string) => installMemoryEngine({ local: memoryStorage({ [ONBOARDING_STORAGE_KEY]: raw }) });
 
 describe("onboarding store", () => {
   it("starts as a first-time visitor who has not opted out", () => {
-    const s = createOnboardingStore(memoryStorage());
+    installMemoryEngine();
+    const s = createOnboardingStore();
     expect(s.$store.get()).toEqual({ donotShow: false, firstTime: true });
     expect(s.$shouldShowTour.get()).toBe(true);
   });
 
   it("persists finishing the tour and the opt-out", () => {
-    const storage = memoryStorage();
-    const s = createOnboardingStore(storage);
+    const { local: storage } = installMemoryEngine();
+    const s = createOnboardingStore();
     s.finishTour();
     expect(stored(storage)).toEqual({ donotShow: false, firstTime: false });
     expect(s.$shouldShowTour.get()).toBe(false);
@@ -24,14 +27,15 @@ describe("onboarding store", () => {
   });
 
   it("hides the tour once opted out even on a first visit", () => {
-    const s = createOnboardingStore(memoryStorage());
+    installMemoryEngine();
+    const s = createOnboardingStore();
     s.setDoNotShow(true);
     expect(s.$shouldShowTour.get()).toBe(false);
   });
 
   it("restores the stored flag on the next page", () => {
-    const storage = memoryStorage({ [ONBOARDING_STORAGE_KEY]: JSON.stringify({ donotShow: true, firstTime: false }) });
-    const s = createOnboardingStore(storage);
+    withStored(JSON.stringify({ donotShow: true, firstTime: false }));
+    const s = createOnboardingStore();
     expect(s.$store.get()).toEqual({ donotShow: true, firstTime: false });
     expect(s.$shouldShowTour.get()).toBe(false);
   });
@@ -42,30 +46,25 @@ describe("onboarding store", () => {
     ["null", "null"],
     ["wrong field types", JSON.stringify({ donotShow: "yes", firstTime: 0 })],
   ])("falls back to the defaults for %s", (_label, raw) => {
-    const s = createOnboardingStore(memoryStorage({ [ONBOARDING_STORAGE_KEY]: raw }));
-    expect(s.$store.get()).toEqual({ donotShow: false, firstTime: true });
+    withStored(raw);
+    expect(createOnboardingStore().$store.get()).toEqual({ donotShow: false, firstTime: true });
   });
 
   it("keeps valid fields of a partly valid value", () => {
-    const s = createOnboardingStore(memoryStorage({ [ONBOARDING_STORAGE_KEY]: JSON.stringify({ donotShow: true }) }));
-    expect(s.$store.get()).toEqual({ donotShow: true, firstTime: true });
+    withStored(JSON.stringify({ donotShow: true }));
+    expect(createOnboardingStore().$store.get()).toEqual({ donotShow: true, firstTime: true });
   });
 
-  it("works without storage and survives a throwing one", () => {
-    const s = createOnboardingStore(undefined);
-    s.finishTour();
-    expect(s.$store.get().firstTime).toBe(false);
-    const throwing = {
-      getItem: () => {
-        throw new Error("blocked");
-      },
-      setItem: () => {
-        throw new Error("quota");
-      },
-    };
-    const t = createOnboardingStore(throwing);
-    expect(t.$store.get()).toEqual({ donotShow: false, firstTime: true });
-    t.setDoNotShow(true);
-    expect(t.$shouldShowTour.get()).toBe(false);
+  it("follows an opt-out made in another tab, and a corrupt value written there reads as the defaults", () => {
+    const tabs = installMemoryEngine();
+    const s = createOnboardingStore();
+    const stop = s.$shouldShowTour.listen(() => {}); // mounted, as the app shell's tour would be
+    tabs.otherTab(ONBOARDING_STORAGE_KEY, JSON.stringify({ donotShow: true, firstTime: true }));
+    expect(s.$shouldShowTour.get()).toBe(false);
+    tabs.otherTab(ONBOARDING_STORAGE_KEY, "{oops");
+    expect(s.$store.get()).toEqual({ donotShow: false, firstTime: true });
+    tabs.otherTab(ONBOARDING_STORAGE_KEY, null);
+    expect(s.$shouldShowTour.get()).toBe(true);
+    stop();
   });
 });

@@ -1,4 +1,6 @@
-import { atom, computed, type WritableAtom } from "nanostores";
+import { computed, type WritableAtom } from "nanostores";
+import { persistentAtom } from "@nanostores/persistent";
+import "./storage-engine";
 
 /** The locally persisted onboarding flag (SPEC §3): whether the guided tour should open. */
 export interface OnboardingState {
@@ -11,24 +13,8 @@ export interface OnboardingState {
 export const ONBOARDING_STORAGE_KEY = "zpay.onboarding";
 export const DEFAULT_ONBOARDING: OnboardingState = { donotShow: false, firstTime: true };
 
-type KeyValueStorage = Pick<Storage, "getItem" | "setItem">;
-
-function browserStorage(): KeyValueStorage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined; // storage blocked: the flag lasts for this page only
-  }
-}
-
 /** Reads the stored flag; anything missing or malformed falls back to the defaults field by field. */
-function load(storage: KeyValueStorage | undefined): OnboardingState {
-  let raw: string | null | undefined;
-  try {
-    raw = storage?.getItem(ONBOARDING_STORAGE_KEY);
-  } catch {
-    raw = null;
-  }
+function decodeOnboarding(raw: string | null | undefined): OnboardingState {
   if (!raw) return { ...DEFAULT_ONBOARDING };
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -42,15 +28,11 @@ function load(storage: KeyValueStorage | undefined): OnboardingState {
   }
 }
 
-/** An onboarding store over any storage; the app uses `$onboarding` (localStorage). */
-export function createOnboardingStore(storage: KeyValueStorage | undefined = browserStorage()) {
-  const $store: WritableAtom<OnboardingState> = atom(load(storage));
-  $store.listen((state) => {
-    try {
-      storage?.setItem(ONBOARDING_STORAGE_KEY, JSON.stringify(state));
-    } catch {
-      // quota or privacy mode: keep the in-memory value
-    }
+/** The onboarding store, persisted in localStorage; the app uses `$onboarding`, tests make their own. */
+export function createOnboardingStore() {
+  const $store: WritableAtom<OnboardingState> = persistentAtom<OnboardingState>(ONBOARDING_STORAGE_KEY, { ...DEFAULT_ONBOARDING }, {
+    encode: JSON.stringify,
+    decode: decodeOnboarding,
   });
   return {
     $store,

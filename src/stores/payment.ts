@@ -1,10 +1,10 @@
 import { atom, type WritableAtom } from "nanostores";
+import { persistentAtom } from "@nanostores/persistent";
+import { keepInSessionStorage } from "./storage-engine";
 import type { PaymentFlowState, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
+import { $paymentStage, persistentPaymentStage, type PaymentStage } from "./payment-stage";
 
-/** Which screen of the pay page the payer is on (SPEC §3 Locally persisted: payment stage). */
-export type PaymentStage = "details-screen" | "payment-screen" | "result-screen";
-export const PAYMENT_STAGES: readonly PaymentStage[] = ["details-screen", "payment-screen", "result-screen"];
-export const DEFAULT_PAYMENT_STAGE: PaymentStage = "details-screen";
+export { DEFAULT_PAYMENT_STAGE, PAYMENT_STAGE_KEY, PAYMENT_STAGES, type PaymentStage } from "./payment-stage";
 
 /** SPEC §3 Transaction flow state: transactionType accepts only these (SPEC §4). */
 export type TransactionType = "pay" | "call_deploy";
@@ -28,47 +28,20 @@ export interface PaymentSession {
   payer: string | null;
 }
 
-export const PAYMENT_STAGE_KEY = "zpay.payment.stage";
+/** sessionStorage key of the pay page's session (JSON): one tab's payment, never another tab's. */
 export const PAYMENT_SESSION_KEY = "zpay.payment.session";
-
-type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-function storageOf(pick: () => Storage | undefined): KeyValueStorage | undefined {
-  try {
-    return pick();
-  } catch {
-    return undefined; // storage blocked: values last for this page only
-  }
-}
-
-function read(storage: KeyValueStorage | undefined, key: string): string | null {
-  try {
-    return storage?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function write(storage: KeyValueStorage | undefined, key: string, value: string | null): void {
-  try {
-    if (value === null) storage?.removeItem(key);
-    else storage?.setItem(key, value);
-  } catch {
-    // quota or privacy mode: keep the in-memory value
-  }
-}
+keepInSessionStorage(PAYMENT_SESSION_KEY);
 
 function newSessionId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-function loadSession(storage: KeyValueStorage | undefined, makeId: () => string): PaymentSession {
-  const fresh: PaymentSession = { sessionId: makeId(), productId: null, info: null, hash: null, payer: null };
-  const raw = read(storage, PAYMENT_SESSION_KEY);
-  if (!raw) return fresh;
+/** Reads a stored session field by field; without a usable session id it starts a fresh session. */
+function decodePaymentSession(raw: string | null | undefined, fresh: () => PaymentSession): PaymentSession {
+  if (!raw) return fresh();
   try {
-    const v = JSON.parse(raw) as Partial<PaymentSession>;
-    if (typeof v.sessionId !== "string" || !v.sessionId) return fresh;
+    const v = JSON.parse(raw) as Partial<PaymentSession> | null;
+    if (!v || typeof v.sessionId !== "string" || !v.sessionId) return fresh();
     return {
       sessionId: v.sessionId,
       productId: typeof v.productId === "string" ? v.productId : null,
@@ -77,8 +50,20 @@ function loadSession(storage: KeyValueStorage | undefined, makeId: () => string)
       payer: typeof v.payer === "string" ? v.payer : null,
     };
   } catch {
-    return fresh;
+    return fresh();
   }
+}
+
+/** The pay page's session persisted in this tab's sessionStorage; a new id when none is kept. */
+export function persistentPaymentSession(makeId: () => string = newSessionId): WritableAtom<PaymentSession> {
+  const fresh = (): PaymentSession => ({ sessionId: makeId(), productId: null, info: null, hash: null, payer: null });
+  const $session = persistentAtom<PaymentSession>(PAYMENT_SESSION_KEY, fresh(), {
+    encode: JSON.stringify,
+    decode: (raw) => decodePaymentSession(raw, fresh),
+    listen: false, // sessionStorage belongs to this tab: no other tab changes it
+  });
+  $session.set($session.get()); // keep a generated id across reloads
+  return $session;
 }
 
 /** A flow at rest: type 'pay', instructions still to be shown (SPEC §4). */
@@ -92,20 +77,14 @@ export function initialTransactionFlow(): TransactionFlow {
   };
 }
 
-/** Payment stores over any storages; the app uses the exports below (localStorage + sessionStorage). */
-export function createPaymentStores(
-  local: KeyValueStorage | undefined = storageOf(() => globalThis.localStorage),
-  session: KeyValueStorage | undefined = storageOf(() => globalThis.sessionStorage),
-  makeId: () => string = newSessionId,
-) {
-  const storedStage = read(local, PAYMENT_STAGE_KEY);
-  const $stage: WritableAtom<PaymentStage> = atom(PAYMENT_STAGES.find((s) => s === storedStage) ?? DEFAULT_PAYMENT_STAGE);
-  $stage.listen((stage) => write(local, PAYMENT_STAGE_KEY, stage));
-
-  const $session: WritableAtom<PaymentSession> = atom(loadSession(session, makeId));
-  $session.listen((value) => write(session, PAYMENT_SESSION_KEY, JSON.stringify(value)));
-  write(session, PAYMENT_SESSION_KEY, JSON.stringify($session.get())); // keep a generated id across reloads
-
+/**
+ * The pay page's stores. By default the stage and session are persisted (localStorage and
+ * sessionStorage, see storage-engine.ts); stories pass in-memory atoms of their own.
+ */
+export function createPaymentStores({
+  $stage = persistentPaymentStage(),
+  $session = persistentPaymentSession(),
+}: { $stage?: WritableAtom<PaymentStage>; $session?: WritableAtom<PaymentSession> } = {}) {
   const $flow: WritableAtom<TransactionFlow> = atom(initialTransactionFlow());
 
   return {
@@ -152,9 +131,9 @@ export function createPaymentStores(
 
 export type PaymentStores = ReturnType<typeof createPaymentStores>;
 
-const stores = createPaymentStores();
+const stores = createPaymentStores({ $stage: $paymentStage });
 /** The pay page's screen, persisted in localStorage (default 'details-screen'). */
-export const $paymentStage = stores.$stage;
+export { $paymentStage };
 /** The session id and the payment it started, persisted in sessionStorage. */
 export const $paymentSession = stores.$session;
 /** The transaction flow state (SPEC §3), in memory. */

@@ -1,4 +1,6 @@
-import { atom, computed, type WritableAtom } from "nanostores";
+import { computed, type WritableAtom } from "nanostores";
+import { persistentAtom } from "@nanostores/persistent";
+import "./storage-engine";
 import { isSessionLive, type CachedSession } from "@/lib/access";
 
 /** What the browser keeps of the signed-in merchant (SPEC §3: user cached locally). */
@@ -13,39 +15,31 @@ export interface SessionUser extends CachedSession {
   billingCurrency?: string;
 }
 
+/** localStorage key of the cached user (JSON); AppLayout.astro's inline script reads it too. */
 export const SESSION_STORAGE_KEY = "zpay.session";
 
-type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-function browserStorage(): KeyValueStorage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined; // storage blocked: the session lasts for this page only
-  }
-}
-
-/** Reads the cached user, dropping one that is malformed or past `validTill`. */
-function load(storage: KeyValueStorage | undefined, now: number): SessionUser | null {
-  const raw = storage?.getItem(SESSION_STORAGE_KEY);
+/** Reads the cached user; one that is malformed or past `validTill` reads as signed out. */
+function decodeSession(raw: string | null | undefined, now: number): SessionUser | null {
   if (!raw) return null;
   try {
     const user = JSON.parse(raw) as SessionUser;
-    if (isSessionLive(user, now)) return user;
+    return isSessionLive(user, now) ? user : null;
   } catch {
-    // fall through: unreadable cache
+    return null;
   }
-  storage?.removeItem(SESSION_STORAGE_KEY);
-  return null;
 }
 
-/** A session store over any storage; the app uses `$session` (localStorage). */
-export function createSessionStore(storage: KeyValueStorage | undefined = browserStorage(), now: () => number = Date.now) {
-  const $store: WritableAtom<SessionUser | null> = atom(load(storage, now()));
-  $store.listen((user) => {
-    if (user) storage?.setItem(SESSION_STORAGE_KEY, JSON.stringify(user));
-    else storage?.removeItem(SESSION_STORAGE_KEY);
+/**
+ * The session store, persisted in localStorage: a sign-in or sign-out in another tab reaches
+ * this one too. The app uses `$session`; tests make their own after installing an engine.
+ */
+export function createSessionStore(now: () => number = Date.now) {
+  const $store: WritableAtom<SessionUser | null> = persistentAtom<SessionUser | null>(SESSION_STORAGE_KEY, null, {
+    encode: (user) => (user ? JSON.stringify(user) : undefined), // undefined removes the key
+    decode: (raw) => decodeSession(raw, now()),
   });
+  // An unreadable or expired cache is forgotten at once, not only at the next sign-in.
+  if ($store.get() === null) $store.set(null);
   return {
     $store,
     /** True while a cached session is unexpired. */

@@ -49,6 +49,76 @@ test.describe("pages paint before JavaScript", () => {
     await context.close();
   });
 
+  test("with JavaScript disabled, a phone opens the side menu from the top bar, by touch or keyboard", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto("/dashboard");
+    // A native disclosure: <summary> is the button, named by its hidden text.
+    const openMenu = page.locator("summary", { hasText: "Open menu" });
+    const menu = page.getByRole("navigation", { name: "Navigation" });
+    await expect(menu).toHaveCount(0); // the desktop menu is not shown at 360 px
+    await openMenu.tap();
+    await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "External API Docs" })).toHaveAttribute("href", "/api/docs");
+    await page.screenshot({ path: "test-results/screens/dashboard-no-js-phone-menu.png" });
+    await openMenu.tap();
+    await expect(menu).toHaveCount(0);
+
+    await openMenu.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Dashboard" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await context.close();
+  });
+
+  test("with JavaScript disabled, /settings/deposits is served as Deposits; sections without a screen as Settings", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/settings/deposits");
+    await expect(page).toHaveTitle("Deposits - zPay");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposits");
+    await expect(page.getByRole("main").getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
+    await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+    for (const path of ["/settings/security", "/settings/notifications"]) {
+      await page.goto(path);
+      await expect(page).toHaveTitle("Settings - zPay");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+    }
+    await context.close();
+  });
+
+  test("the 404 page paints its text and the way home with no script to download, in the reader's language", async ({ browser }) => {
+    for (const [locale, lang, heading, title, home] of [
+      ["en-US", "en", "Resource Not Found", "Not found - zPay", "Go to the home page"],
+      ["fr-FR", "fr", "Ressource introuvable", "Page introuvable - zPay", "Aller à l’accueil"],
+    ] as const) {
+      const context = await browser.newContext({ locale, viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+      });
+      const response = await page.goto("/no-such-page");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByRole("link", { name: home })).toHaveAttribute("href", "/");
+      expect(scripts).toEqual([]);
+      await page.screenshot({ path: `test-results/screens/404-${lang}-360.png` });
+      await context.close();
+    }
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resource Not Found");
+    await expect(page.getByRole("link", { name: "Go to the home page" })).toBeVisible();
+    await context.close();
+  });
+
   test("with JavaScript disabled, the zLink page shows its title under the same frame", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -68,7 +138,7 @@ test.describe("pages paint before JavaScript", () => {
   });
 
   test("the static frames, as painted before JavaScript, have no axe violations", async ({ browser }) => {
-    for (const path of ["/dashboard", "/quick-pays", "/settings", "/auth"]) {
+    for (const path of ["/dashboard", "/quick-pays", "/settings", "/settings/deposits", "/auth", "/no-such-page"]) {
       const context = await browser.newContext();
       const page = await context.newPage();
       // What shows is the static frame alone (with its inline scripts): the island code never arrives.
@@ -80,6 +150,19 @@ test.describe("pages paint before JavaScript", () => {
       expect(violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
       await context.close();
     }
+  });
+
+  test("the static frame's phone menu, opened, has no axe violations", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.route("**/_astro/**/*.js", (route) => route.abort());
+    await cacheSession(page, ["quickpay"]);
+    await page.goto("/dashboard");
+    await page.locator("summary", { hasText: "Open menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "zLink" })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+    await context.close();
   });
 
   test("a stored French choice gives the French frame before JavaScript has run", async ({ page }) => {
@@ -119,6 +202,15 @@ test.describe("pages paint before JavaScript", () => {
         expect(await layoutShiftTotal(page), `${path} at ${viewport.width} px`).toBeLessThanOrEqual(0.05);
       }
     }
+  });
+
+  test("a signed-in merchant's /settings/deposits keeps its title and heading when the island takes over", async ({ page }) => {
+    await signInMerchant(page);
+    await page.goto("/settings/deposits");
+    await expect(page.locator("[data-merchant-shell]")).toBeVisible();
+    await expect(page.locator("[data-static-frame]")).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposits");
+    await expect(page).toHaveTitle("Deposits - zPay");
   });
 
   test("/auth paints and hydrates without the wallet adapter, which follows by dynamic import", async ({ page }) => {

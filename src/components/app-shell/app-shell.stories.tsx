@@ -1,38 +1,31 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ApiRequestError, type ApiClient } from "@/lib/api-client";
 import { PERMISSIONS } from "@/lib/permissions";
+import { merchantApi } from "@/stores/merchant-api";
 import { finishTour, resetOnboarding } from "@/stores/onboarding";
-import { clearToasts } from "@/stores/toasts";
+import { failing } from "@/testing/msw/overrides";
+import { storyServer } from "@/testing/msw/store";
 import { AppShell } from "./app-shell";
 
-const api = (post: ApiClient["post"] = fn(async () => ({ success: true })) as ApiClient["post"]): ApiClient => ({
-  get: fn() as ApiClient["get"],
-  post,
-  put: fn() as ApiClient["put"],
-  delete: fn() as ApiClient["delete"],
-});
 const address = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 
 const meta = {
   title: "AppShell/AppShell",
   component: AppShell,
-  parameters: { layout: "fullscreen" },
+  // Signed in, so the production-access request reaches the story server with a live token.
+  parameters: { layout: "fullscreen", merchantSession: true },
   args: {
     address,
     access: { permissions: ["quickpay", "collect", "bills", "invoices", "donate", "checkout"], rampOnly: false },
     currentPath: "/dashboard",
-    api: api(),
+    api: merchantApi,
     isProduction: false,
     onLogout: fn(),
     unbuilt: new Set<string>(),
     children: <h1 className="text-2xl font-bold">Overview</h1>,
   },
   // A returning merchant: the tour has been seen (stories that need it reset the flag).
-  beforeEach: () => {
-    finishTour();
-    return clearToasts;
-  },
+  beforeEach: () => finishTour(),
 } satisfies Meta<typeof AppShell>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -56,17 +49,17 @@ export const AdminMerchant: Story = {
 };
 
 export const ProductionRequested: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole("button", { name: "Get Production access" }));
     await waitFor(() =>
       expect(within(document.body).getByText("Request sent. You'll recieve an email for next steps shortly")).toBeVisible(),
     );
-    await expect(args.api.post).toHaveBeenCalledWith("/request/production");
+    await expect(storyServer.bodiesSentTo("POST", "/api/request/production")).toHaveLength(1);
   },
 };
 
 export const ProductionRequestFailed: Story = {
-  args: { api: api(fn(async () => Promise.reject(new ApiRequestError(429, "Too many attempts"))) as ApiClient["post"]) },
+  parameters: { msw: { handlers: [failing("post", "/api/request/production", 429, "rate_limited", "Too many attempts")] } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole("button", { name: "Get Production access" }));
     await waitFor(() => expect(within(document.body).getByText("Too many attempts")).toBeVisible());

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GuidedTour } from "@/components/tour/guided-tour";
 import { Drawer } from "@/components/ui/drawer";
-import { ToastBar } from "@/components/ui/toast-bar";
+import { ConnectedToastBar } from "./connected-toast-bar";
 import type { ApiClient } from "@/lib/api-client";
 import type { MenuAccess, SideMenuItem } from "@/lib/side-menu";
 import { SideNavLinks } from "./side-nav-links";
@@ -54,7 +54,7 @@ export function AppShell({ address, access, currentPath, api, isProduction, onLo
         <main className="flex-1 p-4 sm:p-6">{children}</main>
       </div>
       <GuidedTour steps={tourSteps} open={tourOpen} onClose={() => setTourOpen(false)} />
-      <ToastBar />
+      <ConnectedToastBar />
     </div>
   );
 }

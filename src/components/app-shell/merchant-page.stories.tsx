@@ -1,26 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { STORY_USER_ID, STORY_WALLET, fakeMerchantApi, routeFetchTo } from "@/components/zlink/story-fixtures";
 import { finishTour } from "@/stores/onboarding";
-import { clearSession, setSession, type SessionUser } from "@/stores/session";
+import type { SessionUser } from "@/stores/session";
 import { MerchantPage } from "./merchant-page";
-
-const merchant = (permissions: string[]): SessionUser => ({
-  _id: STORY_USER_ID,
-  publicKey: STORY_WALLET,
-  email: null,
-  acceptedTerms: true,
-  referralCode: "ABCD2345",
-  token: "story-token",
-  validTill: new Date(Date.now() + 3600_000).toISOString(),
-  settings: { permissions, rampOnly: false, isOnboarded: true },
-  billingCurrency: "USD",
-});
 
 const meta = {
   title: "AppShell/MerchantPage",
   component: MerchantPage,
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", merchantSession: true },
   args: {
     isProduction: false,
     children: (user: SessionUser) => (
@@ -30,15 +17,7 @@ const meta = {
       </>
     ),
   },
-  beforeEach: () => {
-    finishTour();
-    setSession(merchant(["quickpay"]));
-    const restore = routeFetchTo(fakeMerchantApi());
-    return () => {
-      restore();
-      clearSession();
-    };
-  },
+  beforeEach: () => finishTour(),
 } satisfies Meta<typeof MerchantPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -59,7 +38,7 @@ export const SignedIn: Story = {
 /** A merchant whose settings grant no product: zLink is not in the menu; production build. */
 export const WithoutZLinkPermissionInProduction: Story = {
   args: { isProduction: true },
-  beforeEach: () => setSession(merchant([])),
+  parameters: { merchantSession: { settings: { permissions: [] } } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const nav = await c.findByRole("navigation");

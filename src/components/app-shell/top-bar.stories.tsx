@@ -1,17 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Drawer } from "@/components/ui/drawer";
-import type { ApiClient } from "@/lib/api-client";
-import { clearToasts } from "@/stores/toasts";
+import { merchantApi } from "@/stores/merchant-api";
 import { SideNavLinks } from "./side-nav-links";
 import { TopBar } from "./top-bar";
 
-const api = (): ApiClient => ({
-  get: fn() as ApiClient["get"],
-  post: fn(async () => ({ success: true })) as ApiClient["post"],
-  put: fn() as ApiClient["put"],
-  delete: fn() as ApiClient["delete"],
-});
 const address = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 /** The phone menu button, as the shell passes it. */
 const phoneMenu = (
@@ -23,9 +16,8 @@ const phoneMenu = (
 const meta = {
   title: "AppShell/TopBar",
   component: TopBar,
-  parameters: { layout: "fullscreen" },
-  args: { address, api: api(), isProduction: false, onLogout: fn(), onStartTour: fn() },
-  beforeEach: () => clearToasts,
+  parameters: { layout: "fullscreen", merchantSession: true },
+  args: { address, api: merchantApi, isProduction: false, onLogout: fn(), onStartTour: fn() },
 } satisfies Meta<typeof TopBar>;
 export default meta;
 type Story = StoryObj<typeof meta>;

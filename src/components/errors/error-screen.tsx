@@ -1,6 +1,35 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorScreenKind } from "@/lib/error-screen";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
+
+export interface ErrorScreenFrameProps {
+  /** HTTP status, shown large above the title. */
+  status?: number;
+  title: ReactNode;
+  message: ReactNode;
+  /** The recovery link's text. */
+  backHome: ReactNode;
+  homeHref?: string;
+  /** Announce the title and message (an error that replaced a screen); a page that is the error itself does not. */
+  announce?: boolean;
+}
+
+/** The full-page error's boxes, whatever fills their text (i18next, or the static 404 page's both languages). */
+export function ErrorScreenFrame({ status, title, message, backHome, homeHref = "/", announce = false }: ErrorScreenFrameProps) {
+  return (
+    <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <div role={announce ? "alert" : undefined} className="flex flex-col items-center gap-4">
+        {status ? <p className="text-5xl font-bold text-muted-foreground">{status}</p> : null}
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p className="text-muted-foreground">{message}</p>
+      </div>
+      <a href={homeHref} data-slot="button" className={buttonVariants({ variant: "outline" })}>
+        {backHome}
+      </a>
+    </main>
+  );
+}
 
 export interface ErrorScreenProps {
   /** HTTP status of the failed request; picks the title (SPEC §8). */
@@ -11,20 +40,18 @@ export interface ErrorScreenProps {
   homeHref?: string;
 }
 
-/** Full-page error: SPEC §8's title for the status and the server's message or the default. */
+/** Full-page error inside an island: SPEC §8's title for the status and the server's message or the default. */
 export function ErrorScreen({ status, message, homeHref = "/" }: ErrorScreenProps) {
   const { t } = useTranslation("common");
   const kind = errorScreenKind(status);
   return (
-    <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
-      <div role="alert" className="flex flex-col items-center gap-4">
-      {status ? <p className="text-5xl font-bold text-muted-foreground">{status}</p> : null}
-      <h1 className="text-2xl font-semibold">{t(`errors.${kind}.title`)}</h1>
-      <p className="text-muted-foreground">{message?.trim() ? message : t(`errors.${kind}.message`)}</p>
-      </div>
-      <Button asChild variant="outline">
-        <a href={homeHref}>{t("errors.backHome")}</a>
-      </Button>
-    </main>
+    <ErrorScreenFrame
+      status={status}
+      title={t(`errors.${kind}.title`)}
+      message={message?.trim() ? message : t(`errors.${kind}.message`)}
+      backHome={t("errors.backHome")}
+      homeHref={homeHref}
+      announce
+    />
   );
 }

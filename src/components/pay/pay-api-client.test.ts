@@ -1,5 +1,10 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, expectTypeOf, it, vi } from "vitest";
+import type { z } from "@hono/zod-openapi";
 import { ApiRequestError } from "@/lib/api-client";
+import type { FaucetGrant, FaucetRequest, PayChainConfig, StartPaymentRequest } from "@/lib/pay-api";
+import type { ChainConfig } from "@/server/modules/chains/config";
+import type { FaucetGrant as ServerFaucetGrant, grantFromFaucet } from "@/server/modules/faucet/service";
+import type { StartPaymentBody } from "@/server/modules/pay/dto";
 import { createPayApi } from "./pay-api-client";
 
 function recorder(status = 200, body: unknown = { data: { ok: true } }) {
@@ -41,5 +46,16 @@ describe("PayApi over fetch", () => {
     const offline = createPayApi({ fetch: (async () => Promise.reject(new TypeError("Failed to fetch"))) as typeof fetch });
     await expect(offline.getConfig()).rejects.toMatchObject({ status: 0, code: "network" });
     await expect(recorder(200, {}).api.getConfig()).rejects.toMatchObject({ code: "empty" });
+  });
+});
+
+// Compile-time only (tsc fails, not vitest): the client's wire types against the server's. The pay
+// module's response schemas `satisfies` the same types in src/server/modules/pay/dto.ts.
+describe("PayApi wire types", () => {
+  it("send what the server's schemas accept and read what the server's types answer", () => {
+    expectTypeOf<StartPaymentRequest>().toExtend<z.input<typeof StartPaymentBody>>();
+    expectTypeOf<keyof FaucetRequest>().toEqualTypeOf<keyof Parameters<typeof grantFromFaucet>[1]>();
+    expectTypeOf<ServerFaucetGrant>().toExtend<FaucetGrant>();
+    expectTypeOf<ChainConfig>().toExtend<PayChainConfig>();
   });
 });

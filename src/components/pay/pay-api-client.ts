@@ -1,32 +1,15 @@
 import { ApiRequestError, fetchJson } from "@/lib/api-client";
 import type {
+  FaucetGrant,
+  FaucetRequest,
   PayableProduct,
+  PayChainConfig,
   PaymentProgress,
   PaymentTransactionInfo,
   SanctionCheckRequest,
   SanctionCheckResult,
   StartPaymentRequest,
 } from "@/lib/pay-api";
-
-/** `POST /api/sandbox/faucet` body: which address gets test coins of which token on which chain. */
-export interface FaucetRequest {
-  chain: number;
-  address: string;
-  /** Token symbol the faucet hands out ("USDC" or "USDT"). */
-  token: string;
-}
-
-/** What the faucet sent: base units of the token and of the chain's native coin, and the transactions. */
-export interface FaucetGrant {
-  tokenAmount: string;
-  nativeAmount: string;
-  transactions: string[];
-}
-
-/** The part of `GET /api/config` the pay page reads: per chain, its RPC (local networks only) and explorer. */
-export interface PayChainConfig {
-  contractsMeta: Record<string, { rpcUrl?: string; wsUrl?: string; explorerTx?: string; network?: "mainnet" | "testnet" | "local" }>;
-}
 
 /**
  * Everything the pay page asks the payments origin. Failures reject with `ApiRequestError`

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { PayableProduct } from "@/lib/pay-api";
+import { $payFamily } from "@/stores/pay-family";
 import type { PayApi } from "./pay-api-client";
 import type { PayFamily } from "./pay-option";
 
@@ -47,13 +48,7 @@ export function loadedFamily(family: PayFamily): FamilyContainer | undefined {
   return loaded[family];
 }
 
-/** localStorage: the family the payer picked last, so a returning payer's page loads it at once. */
-export const PAY_FAMILY_STORAGE_KEY = "zpay.pay.family";
-
+/** Remembers the payer's pick, so a returning payer's page loads that family at once (src/islands/pay-boot.ts). */
 export function rememberFamily(family: PayFamily): void {
-  try {
-    localStorage.setItem(PAY_FAMILY_STORAGE_KEY, family);
-  } catch {
-    // Private mode: the choice lasts for this page.
-  }
+  $payFamily.set(family);
 }

@@ -1,12 +1,9 @@
 import { useMemo, useState } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ToastBar } from "@/components/ui/toast-bar";
 import { ApiRequestError } from "@/lib/api-client";
 import type { PayableProduct } from "@/lib/pay-api";
-import { PAYMENT_SESSION_KEY, PAYMENT_STAGE_KEY, createPaymentStores } from "@/stores/payment";
-import { memoryStorage } from "@/stores/testing/memory-storage";
-import { clearToasts } from "@/stores/toasts";
+import { memoryPaymentStores } from "@/stores/testing/payment-stores";
 import type { PayApi } from "./pay-api-client";
 import { PayFlowView } from "./pay-flow-view";
 import { InsufficientBalanceError } from "./payment-sender";
@@ -47,20 +44,17 @@ interface PayStoryProps {
 /** The real pay flow controller with a fake PayApi and a fake wallet: everything but the network. */
 function PayStory({ product, api, wallets = WALLETS, connected = false, send, onRedirect, redirectMs, resume }: PayStoryProps) {
   const [address, setAddress] = useState(connected ? PAYER_ADDRESS : null);
-  const [stores] = useState(() => {
-    const local = memoryStorage(resume ? { [PAYMENT_STAGE_KEY]: resume.stage } : {});
-    const session = memoryStorage(
+  const [stores] = useState(() =>
+    memoryPaymentStores(
       resume
-        ? { [PAYMENT_SESSION_KEY]: JSON.stringify({ sessionId: "story", productId: product?.id, info: paymentInfoFor(product ?? USD_PRODUCT), hash: resume.hash, payer: PAYER_ADDRESS }) }
+        ? { stage: resume.stage, session: { sessionId: "story", productId: product?.id ?? null, info: paymentInfoFor(product ?? USD_PRODUCT), hash: resume.hash, payer: PAYER_ADDRESS } }
         : {},
-    );
-    return createPaymentStores(local, session, () => "story-session");
-  });
+    ),
+  );
   const [payApi] = useState(() => fakePayApi(product, api));
   const sender = useMemo(() => (address ? fakeSender(send) : null), [address, send]);
   return (
-    <>
-      <PayFlowView
+    <PayFlowView
         productId={product?.id ?? "missing"}
         api={payApi}
         stores={stores}
@@ -69,21 +63,15 @@ function PayStory({ product, api, wallets = WALLETS, connected = false, send, on
         onRedirect={onRedirect}
         redirectMs={redirectMs}
         pollMs={300}
-      />
-      <ToastBar />
-    </>
+    />
   );
 }
 
 const meta = {
   title: "Pay/PayPage",
   component: PayStory,
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", toastBar: true },
   args: { product: USD_PRODUCT },
-  beforeEach: () => {
-    clearToasts();
-    return () => clearToasts();
-  },
 } satisfies Meta<typeof PayStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -20,7 +20,7 @@ export interface PayFlowViewProps {
   onRedirect?: (url: string) => void;
   redirectMs?: number;
   pollMs?: number;
-  /** Defaults to the app's stores (localStorage + sessionStorage). */
+  /** Defaults to the app's persisted stores (`paymentStores`). */
   stores?: PaymentStores;
   /** The product the served HTML already shows (the first render matches it). */
   product?: PayableProduct;

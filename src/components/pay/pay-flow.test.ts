@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
 import { PAY_PROGRESS_POLL_MS, WALLET_ERROR_INFO_TOAST_MS } from "@/lib/timings";
-import { createPaymentStores, PAYMENT_SESSION_KEY, PAYMENT_STAGE_KEY } from "@/stores/payment";
+import { PAYMENT_SESSION_KEY, PAYMENT_STAGE_KEY } from "@/stores/payment";
 import { memoryStorage } from "@/stores/testing/memory-storage";
+import { persistedPaymentStores } from "@/stores/testing/payment-stores";
 import { createPayFlow, escapeHtml, pickPayOption } from "./pay-flow";
 import type { PayApi } from "./pay-api-client";
 import { InsufficientBalanceError, PaymentFailedOnChainError } from "./payment-sender";
@@ -23,7 +24,7 @@ import {
 } from "./testing/fake-pay";
 
 function setup(api: PayApi = fakePayApi(), local = memoryStorage(), session = memoryStorage()) {
-  const stores = createPaymentStores(local, session, () => "session-1");
+  const stores = persistedPaymentStores(local, session, () => "session-1");
   const toasts: { message: string; variant: string }[] = [];
   const flow = createPayFlow({ productId: USD_PRODUCT.id, api, stores, notify: (t) => toasts.push(t), translate: (k) => `t:${k}`, pollMs: 100 });
   return { flow, stores, toasts, local, session };
@@ -71,7 +72,7 @@ describe("pay flow: loading", () => {
 
   it("starts from the product the served HTML shows: ready before start, and the product is not fetched again", async () => {
     const getProduct = vi.fn(async () => USD_PRODUCT);
-    const stores = createPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
+    const stores = persistedPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
     const flow = createPayFlow({ productId: USD_PRODUCT.id, api: fakePayApi(USD_PRODUCT, { getProduct }), stores, product: USD_PRODUCT });
     expect(flow.$state.get().load).toMatchObject({ kind: "ready", product: { id: USD_PRODUCT.id } });
     flow.start();
@@ -334,7 +335,7 @@ describe("escapeHtml", () => {
 describe("pay flow: EVM, chain and token choice", () => {
   const EVM_PAYER_ADDR = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
   function evmSetup(api: PayApi = fakePayApi(MULTI_CHAIN_PRODUCT)) {
-    const stores = createPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
+    const stores = persistedPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
     const toasts: { message: string; variant: string }[] = [];
     const flow = createPayFlow({ productId: MULTI_CHAIN_PRODUCT.id, api, stores, notify: (t) => toasts.push(t), translate: (k) => `t:${k}`, pollMs: 100, family: "evm" });
     return { flow, stores, toasts };
@@ -414,7 +415,7 @@ describe("pay flow: EVM, chain and token choice", () => {
   });
 
   it("shows the option a resumed payment was started with", async () => {
-    const stores = createPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
+    const stores = persistedPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
     stores.rememberPayment(MULTI_CHAIN_PRODUCT.id, { ...evmPaymentInfoFor(MULTI_CHAIN_PRODUCT, LOCAL_EVM_B), tokenAddress: MULTI_CHAIN_PRODUCT.options[2]!.tokens[1]!.address.toLowerCase() }, EVM_PAYER_ADDR);
     stores.rememberHash(EVM_TX_HASH);
     stores.setStage("payment-screen");

@@ -1,11 +1,11 @@
 import { atom, type ReadableAtom } from "nanostores";
 import { i18next } from "@/i18n/i18n";
 import { ApiRequestError } from "@/lib/api-client";
-import type { PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
+import type { FaucetGrant, PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
 import { PAY_PROGRESS_POLL_MS } from "@/lib/timings";
 import { paymentStores, type PaymentStores } from "@/stores/payment";
 import { showToast, type ToastVariant } from "@/stores/toasts";
-import type { FaucetGrant, PayApi } from "./pay-api-client";
+import type { PayApi } from "./pay-api-client";
 import { InsufficientBalanceError, PaymentFailedOnChainError, type PaymentSender } from "./payment-sender";
 
 import { chainsOfFamily, familyOfChain, payFamilies, pickPayOption, sameOption, type PayFamily, type PayOption } from "./pay-option";

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useRef } from "react";
 import { WalletProvider, useWallet } from "@solana/wallet-adapter-react";
 import { WalletReadyState, type WalletError, type WalletName } from "@solana/wallet-adapter-base";
 import { isMobileUserAgent, openedInApp } from "@/lib/wallet-apps";
+import { PAY_WALLET_STORAGE_KEY } from "@/stores/pay-wallet";
 import { showToast } from "@/stores/toasts";
 import type { FamilyContainerProps } from "./pay-family";
 import { PayFlowView } from "./pay-flow-view";
@@ -15,8 +16,6 @@ import { escapeHtml } from "./wallet-error-toasts";
 /** Errors of the payment itself are reported by the pay flow; the provider only reports connecting. */
 const PAYMENT_ERRORS = new Set(["WalletSendTransactionError", "WalletSignTransactionError", "WalletNotConnectedError"]);
 
-/** localStorage key of the selected wallet (SPEC §3 Locally persisted: selected wallet). */
-export const PAY_WALLET_STORAGE_KEY = "zpay.pay.wallet";
 
 function Connected({ onUserConnect, walletConnectProjectId: _unused, ...props }: FamilyContainerProps & { onUserConnect: () => void }) {
   const { api } = props;

@@ -1,47 +1,32 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, waitFor, within } from "storybook/test";
-import type { ApiClient } from "@/lib/api-client";
-import { clearSession, setSession, type SessionUser } from "@/stores/session";
+import { merchantApi } from "@/stores/merchant-api";
+import type { SessionUser } from "@/stores/session";
+import { storyMerchant } from "@/testing/msw/fixtures";
+import { answering } from "@/testing/msw/overrides";
 import { SessionGuard } from "./session-guard";
-
-const liveUser = (acceptedTerms: boolean): SessionUser => ({
-  _id: "u1",
-  publicKey: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
-  email: null,
-  acceptedTerms,
-  referralCode: "ABCD2345",
-  token: "tok",
-  validTill: new Date(Date.now() + 3600_000).toISOString(),
-  settings: { permissions: [], rampOnly: false, isOnboarded: false },
-});
-const api = (): ApiClient => ({
-  get: fn(async () => ({ data: { user: { ...liveUser(true), email: "shop@example.com" } } })) as ApiClient["get"],
-  post: fn() as ApiClient["post"],
-  put: fn() as ApiClient["put"],
-  delete: fn() as ApiClient["delete"],
-});
 
 const meta = {
   title: "Session/SessionGuard",
   component: SessionGuard,
   args: {
-    api: api(),
+    api: merchantApi,
     redirect: fn(),
     location: { pathname: "/dashboard", search: "?from=mail" },
     children: (user: SessionUser) => <p>Merchant page for {user.email ?? user.publicKey}</p>,
   },
-  beforeEach: () => clearSession,
 } satisfies Meta<typeof SessionGuard>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The cached user renders at once, then the server's fresh copy (an email added since) replaces it. */
 export const SignedIn: Story = {
-  beforeEach: () => setSession(liveUser(true)),
-  args: { api: api() },
+  parameters: {
+    merchantSession: true,
+    msw: { handlers: [answering("get", "/api/session", { data: { user: storyMerchant({ email: "shop@example.com" }) } })] },
+  },
   play: async ({ canvasElement, args }) => {
-    // The cached user renders at once, then the server's fresh copy replaces it.
     await waitFor(() => expect(within(canvasElement).getByText("Merchant page for shop@example.com")).toBeVisible());
-    await expect(args.api.get).toHaveBeenCalledWith("/session");
     await expect(args.redirect).not.toHaveBeenCalled();
   },
 };
@@ -54,7 +39,7 @@ export const SignedOutRedirects: Story = {
 };
 
 export const TermsNotAcceptedRedirects: Story = {
-  beforeEach: () => setSession(liveUser(false)),
+  parameters: { merchantSession: { acceptedTerms: false } },
   play: async ({ args }) => {
     await waitFor(() => expect(args.redirect).toHaveBeenCalledWith("/auth?from=mail"));
   },

@@ -1,22 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ToastBar } from "@/components/ui/toast-bar";
-import { clearToasts } from "@/stores/toasts";
 import { TermsDialog } from "./terms-dialog";
 
 const meta = {
   title: "Terms/TermsDialog",
   component: TermsDialog,
   args: { open: true, onAccept: fn(async () => {}), onReject: fn() },
-  decorators: [
-    (Story) => (
-      <>
-        <Story />
-        <ToastBar />
-      </>
-    ),
-  ],
-  beforeEach: () => clearToasts,
+  parameters: { toastBar: true },
 } satisfies Meta<typeof TermsDialog>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { completedPayment, failedPayment, shopifyPayment, verifyingSwapPayment, STORY_HASH } from "@/components/zlink/story-fixtures";
+import { completedPayment, failedPayment, shopifyPayment, verifyingSwapPayment, STORY_HASH } from "@/testing/msw/fixtures";
 import { TransactionDetailsDialog } from "./transaction-details-dialog";
 
 const meta = {

@@ -1,11 +1,10 @@
 import * as React from "react";
 import DOMPurify from "dompurify";
-import { useStore } from "@nanostores/react";
 import { cva, type VariantProps } from "class-variance-authority";
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
-import { $toasts, dismissToast, type Toast, type ToastVariant } from "@/stores/toasts";
+import type { Toast, ToastVariant } from "@/stores/toasts";
 
 export const toastVariants = cva(
   "pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-md border py-3 pr-2 pl-3 text-sm shadow-lg [&_a]:font-medium [&_a]:underline [&_a]:underline-offset-2",
@@ -67,10 +66,17 @@ export function ToastItem({
   );
 }
 
-/** Renders the $toasts store at the top of the screen, above dialogs; mount it once per page. */
-export function ToastBar({ className, ...props }: React.ComponentProps<"section">) {
+/**
+ * The toasts at the top of the screen, above dialogs; hidden ones (auto-hidden, not yet cleaned
+ * up) are skipped. Mount one per page; the app shell's ConnectedToastBar feeds it the store.
+ */
+export function ToastBar({
+  toasts,
+  onDismiss,
+  className,
+  ...props
+}: Omit<React.ComponentProps<"section">, "children"> & { toasts: readonly Toast[]; onDismiss: (id: string) => void }) {
   const { t } = useTranslation("ui");
-  const toasts = useStore($toasts);
   return (
     <section
       data-slot="toast-bar"
@@ -81,7 +87,7 @@ export function ToastBar({ className, ...props }: React.ComponentProps<"section"
       {toasts
         .filter((toast) => toast.visible)
         .map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={dismissToast} />
+          <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
         ))}
     </section>
   );

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { SOLANA_DEVNET, SOLANA_MAINNET } from "@/lib/chains";
-import { STORY_WALLET } from "@/components/zlink/story-fixtures";
+import { STORY_WALLET } from "@/testing/msw/fixtures";
 import { ConfirmWalletDialog } from "./confirm-wallet-dialog";
 
 const meta = {

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
-import { fakeMerchantApi, storyWallet } from "@/components/zlink/story-fixtures";
+import { merchantApi } from "@/stores/merchant-api";
+import { storyWallet } from "@/testing/msw/fixtures";
+import { storyServer } from "@/testing/msw/store";
 import { NoWalletWarning, ReceivingWalletWarning } from "./no-wallet-warning";
 
 const meta = {
@@ -21,7 +23,8 @@ export const Default: Story = {
 
 /** The connected version shows it for a merchant without a wallet… */
 export const WithoutWallet: Story = {
-  render: () => <ReceivingWalletWarning api={fakeMerchantApi()} />,
+  parameters: { merchantSession: true },
+  render: () => <ReceivingWalletWarning api={merchantApi} />,
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("link", { name: "Attach a wallet" })).toBeVisible();
   },
@@ -29,8 +32,11 @@ export const WithoutWallet: Story = {
 
 /** …and nothing once a receiving wallet is attached. */
 export const WithWallet: Story = {
-  render: () => <ReceivingWalletWarning api={fakeMerchantApi({ wallets: [storyWallet] })} />,
+  parameters: { merchantSession: true, serverData: { wallets: [storyWallet] } },
+  render: () => <ReceivingWalletWarning api={merchantApi} />,
   play: async ({ canvasElement }) => {
+    // Nothing shows while loading either: wait for the wallets to have been asked for.
+    await waitFor(() => expect(storyServer.bodiesSentTo("GET", "/api/wallet/networks")).toHaveLength(1));
     await waitFor(() => expect(canvasElement.querySelector("[data-slot=no-wallet-warning]")).toBeNull());
   },
 };

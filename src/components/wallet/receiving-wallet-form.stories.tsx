@@ -1,25 +1,22 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ToastBar } from "@/components/ui/toast-bar";
 import { ApiRequestError } from "@/lib/api-client";
 import { SOLANA_DEVNET } from "@/lib/chains";
-import { STORY_WALLET } from "@/components/zlink/story-fixtures";
-import { clearToasts } from "@/stores/toasts";
+import { STORY_WALLET } from "@/testing/msw/fixtures";
 import { ReceivingWalletForm } from "./receiving-wallet-form";
 
 const meta = {
   title: "Wallet/ReceivingWalletForm",
   component: ReceivingWalletForm,
   args: { chainId: SOLANA_DEVNET, onAttach: fn(async () => {}) },
+  parameters: { toastBar: true },
   decorators: [
     (Story) => (
       <div className="max-w-lg">
         <Story />
-        <ToastBar />
       </div>
     ),
   ],
-  beforeEach: () => clearToasts,
 } satisfies Meta<typeof ReceivingWalletForm>;
 export default meta;
 type Story = StoryObj<typeof meta>;

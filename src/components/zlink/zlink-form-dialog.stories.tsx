@@ -1,8 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ToastBar } from "@/components/ui/toast-bar";
 import { ApiRequestError } from "@/lib/api-client";
-import { clearToasts } from "@/stores/toasts";
 import { ZLinkFormDialog } from "./zlink-form-dialog";
 
 const meta = {
@@ -16,15 +14,7 @@ const meta = {
     exampleHost: "https://shop.example",
     onSubmit: fn(async () => {}),
   },
-  decorators: [
-    (Story) => (
-      <>
-        <Story />
-        <ToastBar />
-      </>
-    ),
-  ],
-  beforeEach: () => clearToasts,
+  parameters: { toastBar: true },
 } satisfies Meta<typeof ZLinkFormDialog>;
 export default meta;
 type Story = StoryObj<typeof meta>;

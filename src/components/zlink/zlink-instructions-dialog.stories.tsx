@@ -1,8 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ToastBar } from "@/components/ui/toast-bar";
-import { clearToasts } from "@/stores/toasts";
-import { stubClipboard } from "./story-fixtures";
+import { stubClipboard } from "@/testing/clipboard";
 import { ZLinkInstructionsDialog } from "./zlink-instructions-dialog";
 
 const pageLink = "http://localhost:4322/?p=7Hq2kZr9XbNm";
@@ -12,20 +10,10 @@ const meta = {
   title: "zLink/ZLinkInstructionsDialog",
   component: ZLinkInstructionsDialog,
   args: { open: true, onOpenChange: fn(), pageLink, label: "Coffee beans" },
-  decorators: [
-    (Story) => (
-      <>
-        <Story />
-        <ToastBar />
-      </>
-    ),
-  ],
+  parameters: { toastBar: true },
   beforeEach: () => {
     clipboard = stubClipboard("resolves");
-    return () => {
-      clipboard.restore();
-      clearToasts();
-    };
+    return () => clipboard.restore();
   },
 } satisfies Meta<typeof ZLinkInstructionsDialog>;
 export default meta;

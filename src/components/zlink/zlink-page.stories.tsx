@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ToastBar } from "@/components/ui/toast-bar";
-import { clearToasts } from "@/stores/toasts";
-import { STORY_USER_ID, fakeMerchantApi, sampleLinks, storyWallet, stubClipboard } from "./story-fixtures";
+import { merchantApi } from "@/stores/merchant-api";
+import { stubClipboard } from "@/testing/clipboard";
+import { STORY_USER_ID, sampleLinks, storyWallet } from "@/testing/msw/fixtures";
+import { failing, stalled } from "@/testing/msw/overrides";
+import { storyServer } from "@/testing/msw/store";
 import { ZLinkPage } from "./zlink-page";
 
 let clipboard: ReturnType<typeof stubClipboard>;
@@ -10,9 +12,9 @@ let clipboard: ReturnType<typeof stubClipboard>;
 const meta = {
   title: "zLink/ZLinkPage",
   component: ZLinkPage,
-  parameters: { layout: "padded" },
+  parameters: { layout: "padded", merchantSession: true, toastBar: true, serverData: { links: sampleLinks, wallets: [storyWallet] } },
   args: {
-    api: fakeMerchantApi({ links: sampleLinks, wallets: [storyWallet] }),
+    api: merchantApi,
     userId: STORY_USER_ID,
     billingCurrency: "USD",
     exampleHost: "http://localhost:4321",
@@ -20,20 +22,9 @@ const meta = {
     onSaved: fn(),
     onSearchHandled: fn(),
   },
-  decorators: [
-    (Story) => (
-      <>
-        <Story />
-        <ToastBar />
-      </>
-    ),
-  ],
   beforeEach: () => {
     clipboard = stubClipboard("resolves");
-    return () => {
-      clipboard.restore();
-      clearToasts();
-    };
+    return clipboard.restore;
   },
 } satisfies Meta<typeof ZLinkPage>;
 export default meta;
@@ -42,7 +33,7 @@ type Story = StoryObj<typeof meta>;
 const body = () => within(document.body);
 
 export const Loading: Story = {
-  args: { api: fakeMerchantApi({ pending: true }) },
+  parameters: { msw: { handlers: [stalled()] } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("table")).toHaveAttribute("aria-busy", "true");
   },
@@ -50,7 +41,7 @@ export const Loading: Story = {
 
 /** A new merchant: no links and no wallet yet, so the empty text and the wallet warning. */
 export const Empty: Story = {
-  args: { api: fakeMerchantApi() },
+  parameters: { serverData: { links: [], wallets: [] } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("zLink");
@@ -70,7 +61,7 @@ export const WithLinks: Story = {
 
 /** Create Payment Link → fill → Create: the toast, the new row on top, onSaved. */
 export const CreateLink: Story = {
-  args: { api: fakeMerchantApi({ wallets: [storyWallet] }) },
+  parameters: { serverData: { links: [] } },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await c.findByRole("cell", { name: "Get paid faster — create your zLink now!" });
@@ -81,14 +72,9 @@ export const CreateLink: Story = {
     await expect(await body().findByText("Payment Link created successfully")).toBeVisible();
     await waitFor(() => expect(body().queryByRole("dialog")).toBeNull());
     await expect(await c.findByText("25.00 USD")).toBeVisible();
-    await expect(args.api.post).toHaveBeenCalledWith("/quick-pays/create", {
-      label: "Pay Now",
-      desc: "",
-      site: "",
-      price: "25",
-      currency: "USD",
-      userCurrency: "USD",
-    });
+    await expect(storyServer.bodiesSentTo("POST", "/api/quick-pays/create")).toEqual([
+      { label: "Pay Now", desc: "", site: "", price: "25", currency: "USD", userCurrency: "USD" },
+    ]);
     await expect(args.onSaved).toHaveBeenCalledOnce();
   },
 };
@@ -114,8 +100,7 @@ export const Instructions: Story = {
 
 /** Row menu → Edit → change the amount → Update. */
 export const EditLink: Story = {
-  args: { api: fakeMerchantApi({ links: sampleLinks, wallets: [storyWallet] }) },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole("button", { name: "Actions for 7Hq2kZr9XbNm" }));
     await userEvent.click(await body().findByRole("menuitem", { name: "Edit" }));
     const dialog = await body().findByRole("dialog", { name: "Update Payment Link" });
@@ -124,15 +109,14 @@ export const EditLink: Story = {
     await userEvent.type(amount, "14");
     await userEvent.click(within(dialog).getByRole("button", { name: "Update" }));
     await expect(await body().findByText("Payment Link updated successfully")).toBeVisible();
-    await expect(args.api.put).toHaveBeenCalledWith("/quick-pays/update/a1", expect.objectContaining({ price: "14", _key: "1" }));
+    await expect(storyServer.bodiesSentTo("PUT", "/api/quick-pays/update/a1")).toEqual([expect.objectContaining({ price: "14", _key: "1" })]);
     await expect(await within(canvasElement).findByText("14.00 USD")).toBeVisible();
   },
 };
 
 /** Edit → Disable → the warning → Disable: 'Disabled successfully', the row reads Disabled, no menu. */
 export const DisableLink: Story = {
-  args: { api: fakeMerchantApi({ links: sampleLinks, wallets: [storyWallet] }) },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole("button", { name: "Actions for 7Hq2kZr9XbNm" }));
     await userEvent.click(await body().findByRole("menuitem", { name: "Edit" }));
@@ -141,7 +125,7 @@ export const DisableLink: Story = {
     const warning = await body().findByRole("alertdialog", { name: "Please note" });
     await userEvent.click(within(warning).getByRole("button", { name: "Disable" }));
     await expect(await body().findByText("Disabled successfully")).toBeVisible();
-    await expect(args.api.post).toHaveBeenCalledWith("/quick-pays/disable/a1", { _item_id: "a1", _key: "1" });
+    await expect(storyServer.bodiesSentTo("POST", "/api/quick-pays/disable/a1")).toEqual([{ _item_id: "a1", _key: "1" }]);
     await waitFor(() => expect(c.queryByRole("button", { name: "Actions for 7Hq2kZr9XbNm" })).toBeNull());
     await expect(c.getByRole("button", { name: "Copy link of 7Hq2kZr9XbNm" })).toBeDisabled();
   },
@@ -176,14 +160,15 @@ export const OpenShare: Story = {
 
 /** …or the create dialog when there are no links. */
 export const OpenShareWithoutLinks: Story = {
-  args: { search: "?open-share=true", api: fakeMerchantApi({ wallets: [storyWallet] }) },
+  args: { search: "?open-share=true" },
+  parameters: { serverData: { links: [] } },
   play: async () => {
     await expect(await body().findByRole("dialog", { name: "Create Payment Link" })).toBeVisible();
   },
 };
 
 export const LoadFailed: Story = {
-  args: { api: fakeMerchantApi({ listFails: true, wallets: [storyWallet] }) },
+  parameters: { msw: { handlers: [failing("get", "/api/quick-pays")] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("Your zLinks could not be loaded.");
   },
@@ -200,7 +185,7 @@ export const French: Story = {
 
 export const Phone: Story = {
   globals: { viewport: { value: "mobile1" } },
-  args: { api: fakeMerchantApi({ links: sampleLinks }) },
+  parameters: { serverData: { wallets: [] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("cell", { name: "7Hq2kZr9XbNm" })).toBeInTheDocument();
     await expect(await within(canvasElement).findByText(/You'll not be able to receive payment/)).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { sampleLinks } from "./story-fixtures";
+import { sampleLinks } from "@/testing/msw/fixtures";
 import { ZLinkTable } from "./zlink-table";
 
 const meta = {

@@ -4,7 +4,7 @@ import { WalletProvider } from "@solana/wallet-adapter-react";
 import { SignInPanel } from "@/components/signin/sign-in-panel";
 import { useSolanaSignIn } from "@/components/signin/use-solana-sign-in";
 import { TermsDialog } from "@/components/terms/terms-dialog";
-import { ToastBar } from "@/components/ui/toast-bar";
+import { ConnectedToastBar } from "@/components/app-shell/connected-toast-bar";
 import { createApiClient } from "@/lib/api-client";
 import { isMobileUserAgent, openedInApp } from "@/lib/wallet-apps";
 import { $session, clearSession, setSession, updateSession, type SessionUser } from "@/stores/session";
@@ -47,7 +47,7 @@ function SignIn() {
         showWalletApps={isMobileUserAgent(navigator.userAgent) && !openedInApp(search)}
       />
       <TermsDialog open={termsOpen} onAccept={accept} onReject={reject} />
-      <ToastBar />
+      <ConnectedToastBar />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { defineChain, type Chain } from "viem";
 import { arbitrum, aurora, avalanche, base, bsc, mainnet, moonbeam, optimism, polygon } from "viem/chains";
-import type { PayChainConfig } from "../pay-api-client";
+import type { PayChainConfig } from "@/lib/pay-api";
 import type { ProductChainOption } from "../pay-option";
 
 /** viem's definitions of the EVM chains SPEC §9 lists (native currency, public RPC a wallet may add). */

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
-import { createPaymentStores } from "@/stores/payment";
 import { memoryStorage } from "@/stores/testing/memory-storage";
+import { persistedPaymentStores } from "@/stores/testing/payment-stores";
 import { createPayFlow } from "../pay-flow";
 import type { PayApi } from "../pay-api-client";
 import { PAYER_ADDRESS, TX_HASH, USD_PRODUCT, fakePayApi, paymentInfoFor, progressSequence } from "../testing/fake-pay";
 
 function setup(api: PayApi, session = memoryStorage(), local = memoryStorage()) {
-  const stores = createPaymentStores(local, session, () => "session-qr");
+  const stores = persistedPaymentStores(local, session, () => "session-qr");
   const toasts: { message: string; variant: string }[] = [];
   const flow = createPayFlow({ productId: USD_PRODUCT.id, api, stores, notify: (t) => toasts.push(t), translate: (k) => `t:${k}`, pollMs: 100 });
   return { flow, stores, toasts, session, local };

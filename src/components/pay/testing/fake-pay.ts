@@ -1,7 +1,7 @@
 import { ApiRequestError } from "@/lib/api-client";
 import { SOLANA_DEVNET } from "@/lib/chains";
-import type { PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
-import type { FaucetGrant, PayApi } from "../pay-api-client";
+import type { FaucetGrant, PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
+import type { PayApi } from "../pay-api-client";
 import type { PaymentSender } from "../payment-sender";
 
 /** Fixtures and fakes for the pay page's stories and tests: no network anywhere. */

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
+import type { PayableProduct, PaymentProgress, PaymentTransactionInfo, StartPaymentRequest } from "@/lib/pay-api";
 
 /** The payer API's shapes (`src/lib/pay-api.ts` is the contract the pay page reads). */
 export const PayableProductSchema = z
@@ -38,7 +38,7 @@ export const StartPaymentBody = z
       .openapi({ description: "The connected wallet. Left out for a Solana Pay QR payment: a phone wallet pays without connecting, and its address is screened when the transfer is credited." }),
     sessionId: z.string().trim().min(8).max(128),
   })
-  .openapi("StartPaymentRequest");
+  .openapi("StartPaymentRequest") satisfies z.ZodType<StartPaymentRequest>;
 
 export const PaymentTransactionInfoSchema = z
   .object({

@@ -1,0 +1,6 @@
+/** Every route the story server answers, in the order msw tries them. */
+import { authHandlers } from "./auth-handlers";
+import { walletHandlers } from "./wallet-handlers";
+import { zlinkHandlers } from "./zlink-handlers";
+
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers];

@@ -1,0 +1,87 @@
+/**
+ * The story server's memory: the merchant account, its session, zLinks and wallets, and every
+ * request the handlers answered. Reset before each story (.storybook/preview.tsx) from the
+ * story's `parameters.serverData`, so no story sees another's changes.
+ */
+import { SOLANA_DEVNET } from "@/lib/chains";
+import type { ReceivingWalletDto } from "@/lib/receiving-wallets";
+import type { QuickPayDto } from "@/lib/zlink";
+import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
+
+/** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
+export interface StoryServerData {
+  /** The account the server knows (default: the story merchant). */
+  merchant?: StoryMerchant;
+  links?: QuickPayDto[];
+  wallets?: ReceivingWalletDto[];
+  /** The chain this instance receives payments on (default: Solana Devnet, as in sandbox). */
+  chain?: number;
+}
+
+/** One request as it reached the story server: method, path under the origin, parsed JSON body. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+class StoryServer {
+  merchant: StoryMerchant = storyMerchant();
+  /** The live session's bearer token, or null when nobody is signed in. */
+  token: string | null = null;
+  links: QuickPayDto[] = [];
+  wallets: ReceivingWalletDto[] = [];
+  chain = SOLANA_DEVNET;
+  /** Edit keys (`_key`) per zLink id: each save bumps it, as the server's row version does. */
+  readonly versions = new Map<string, number>();
+  /** Sign-in nonces handed out, by wallet public key. */
+  readonly nonces = new Map<string, string>();
+  readonly requests: RecordedRequest[] = [];
+  private nextId = 1;
+
+  /** Forgets everything, then copies the story's data (copies, so a story never edits the fixtures). */
+  reset(data: StoryServerData = {}): void {
+    this.merchant = structuredClone(data.merchant ?? storyMerchant());
+    this.token = null;
+    this.links = structuredClone(data.links ?? []);
+    this.wallets = structuredClone(data.wallets ?? []);
+    this.chain = data.chain ?? SOLANA_DEVNET;
+    this.versions.clear();
+    this.nonces.clear();
+    this.requests.length = 0;
+    this.nextId = 1;
+  }
+
+  /** Opens a session for `merchant` (the account becomes them) and returns its bearer token. */
+  signIn(merchant: StoryMerchant = this.merchant): string {
+    this.merchant = structuredClone(merchant);
+    this.token = STORY_TOKEN;
+    return this.token;
+  }
+
+  signOut(): void {
+    this.token = null;
+  }
+
+  /** A fresh id for a created row, unique within the story. */
+  newId(prefix: string): string {
+    return `${prefix}${this.nextId++}`;
+  }
+
+  /** The zLink's current edit key. */
+  editKey(id: string): string {
+    return String(this.versions.get(id) ?? 1);
+  }
+
+  bumpEditKey(id: string): void {
+    this.versions.set(id, Number(this.editKey(id)) + 1);
+  }
+
+  /** The JSON bodies sent with this method to this path (query string included), oldest first. */
+  bodiesSentTo(method: string, path: string): unknown[] {
+    return this.requests.filter((r) => r.method === method && r.path === path).map((r) => r.body);
+  }
+}
+
+/** The one story server the handlers answer from. */
+export const storyServer = new StoryServer();
