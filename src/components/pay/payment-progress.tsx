@@ -55,7 +55,7 @@ export function PaymentProgress({ state, amount, hash, approval, token }: { stat
         })}
       </ol>
       <p role="status" aria-live="polite" className="rounded-md bg-muted px-3 py-2 text-sm">
-        {t(message)}
+        {t(message, { token })}
       </p>
       {hash ? (
         <p className="flex flex-wrap items-center gap-2 text-sm">

@@ -92,7 +92,7 @@ function SanctionMessage({ status, onRetry, onUseAnother }: { status: SanctionSt
 }
 
 function WalletButtonIcon({ icon }: { icon?: string }) {
-  return icon ? <img src={icon} alt="" className="size-6 rounded" /> : <WalletIcon aria-hidden="true" className="size-6 p-0.5" />;
+  return icon ? <img src={icon} alt="" className="size-6 rounded" /> : <WalletIcon aria-hidden="true" className="size-6 rounded bg-muted p-1" />;
 }
 
 /**
@@ -126,12 +126,13 @@ function EvmWalletChoices({ wallet, busy }: { wallet: PayWalletView; busy: boole
           {t("evm.loadingWallets")}
         </p>
       ) : (
-        <ul className="grid gap-2" aria-label={t("evm.listLabel")}>
+        // One column that may shrink below the longest name: a long wallet name is cut, not pushed out of the card.
+        <ul className="grid grid-cols-1 gap-2" aria-label={t("evm.listLabel")}>
           {wallet.wallets.map((w) => (
             <li key={w.id ?? w.name}>
-              <Button variant="outline" size="lg" className="h-11 w-full justify-start" disabled={wallet.connecting || busy} onClick={() => wallet.connect(w.id ?? w.name)}>
+              <Button variant="outline" size="lg" className="h-11 w-full justify-start px-3 has-[>svg]:px-3" disabled={wallet.connecting || busy} onClick={() => wallet.connect(w.id ?? w.name)}>
                 <WalletButtonIcon icon={w.icon} />
-                {t("wallet.connectWith", { wallet: w.name })}
+                <span className="truncate">{t("wallet.connectWith", { wallet: w.name })}</span>
               </Button>
             </li>
           ))}
