@@ -20,6 +20,13 @@ describe("EVM wallet errors", () => {
     expect(classifyEvmWalletError(new Error("This chain is not supported by the wallet"))).toBe("chain-not-allowed");
   });
 
+  it("reads the wallet's own answer under wagmi's blanket rejection of a failed network add", () => {
+    const addFailed = new UserRejectedRequestError(walletError(-32603, "This network is not supported by the wallet."));
+    expect(classifyEvmWalletError(addFailed)).toBe("chain-not-allowed");
+    const addRefused = new UserRejectedRequestError(walletError(4001, "User rejected the request."));
+    expect(classifyEvmWalletError(addRefused)).toBe("rejected");
+  });
+
   it("reads anything else as other", () => {
     expect(classifyEvmWalletError(new InvalidParamsRpcError(walletError(-32602, "Invalid parameters: must provide an Ethereum address.")))).toBe("other");
     expect(classifyEvmWalletError(new Error("execution reverted"))).toBe("other");

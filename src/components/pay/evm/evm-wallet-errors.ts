@@ -22,7 +22,7 @@ interface ErrorLike {
 const USER_REJECTED = 4001;
 const UNRECOGNIZED_CHAIN = 4902;
 const CHAIN_ERRORS = new Set(["ChainNotConfiguredError", "SwitchChainNotSupportedError", "ConnectorChainMismatchError"]);
-const CHAIN_REFUSED = /unrecognized chain|chain.*not (supported|allowed|configured)|unsupported chain/i;
+const CHAIN_REFUSED = /unrecognized chain|(chain|network).*not (supported|allowed|configured)|unsupported (chain|network)/i;
 
 /** The error and its causes, outermost first (at most 10, against cycles). */
 function chain(err: unknown): ErrorLike[] {
@@ -37,7 +37,10 @@ function chain(err: unknown): ErrorLike[] {
 
 export function classifyEvmWalletError(err: unknown): EvmWalletErrorKind {
   const errors = chain(err);
-  if (errors.some((e) => e.code === USER_REJECTED || e.name === "UserRejectedRequestError")) return "rejected";
+  // The wallet's own answer is the innermost coded error: wagmi wraps a failed "add this network"
+  // in a UserRejectedRequestError (code 4001) whatever the wallet said, so the outer code can lie.
+  const answer = errors.filter((e) => typeof e.code === "number").at(-1);
+  if (answer ? answer.code === USER_REJECTED : errors.some((e) => e.name === "UserRejectedRequestError")) return "rejected";
   if (
     errors.some(
       (e) =>

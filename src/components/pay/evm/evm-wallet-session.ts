@@ -192,8 +192,8 @@ export function createEvmWalletSession({ config, notify, translate, policy = cre
         await switchChain(config, { chainId });
         refresh({ switching: false });
       } catch (err) {
-        const kind = classifyEvmWalletError(err);
-        if (kind === "chain-not-allowed") {
+        // Only the payer's own "no" keeps the wallet; any other failure means it cannot use the chain.
+        if (classifyEvmWalletError(err) !== "rejected") {
           const chain = config.chains.find((c) => c.id === chainId)?.name ?? String(chainId);
           notify({ message: translate("evm.chainNotAllowed", { chain }), variant: "error" });
           await clear();
