@@ -39,6 +39,16 @@ console.table([
   { step: "validated → webhook received", ...detection.validatedToWebhook },
 ]);
 
+// The same on the local EVM chain: payments through Request Network's fee proxy, noticed by the EVM watcher.
+const evmDetection = await (await import("./evm-detection")).benchEvmDetection();
+console.log(`\nEVM payment detection (${evmDetection.payments} zLink payments on local chain A, ${evmDetection.inFlight} at a time, ${evmDetection.blockTimeSec} s blocks, finalized 2 blocks behind; ms)`);
+console.table([
+  { step: "confirmed → paid", ...evmDetection.confirmedToPaid },
+  { step: "finalized → validated", ...evmDetection.finalizedToValidated },
+  { step: "finalized → webhook received", ...evmDetection.finalizedToWebhook },
+  { step: "validated → webhook received", ...evmDetection.validatedToWebhook },
+]);
+
 // What pending payments cost the RPC: calls per pending payment per minute as 10 → 10,000 wait to be paid.
 const watcherCost = await (await import("./watcher")).benchWatcher();
 console.log("\nSolana watcher RPC cost (pending payments aged over 90 min, 50 receiving accounts, production defaults; after the resume pass)");

@@ -2,8 +2,9 @@
 pragma solidity ^0.8.24;
 
 /// @title TestToken
-/// @notice A minimal ERC-20 for zpay's local sandbox network only: test USDC and USDT with 6
-///         decimals, minted by the deployer (the sandbox faucet). Never deploy it on a real chain.
+/// @notice A minimal ERC-20 for zpay's local sandbox networks only: test USDC and USDT with the
+///         decimals given at deployment (6 like most stablecoins, 18 like USDT on BNB Smart Chain),
+///         minted by the deployer (the sandbox faucet). Never deploy it on a real chain.
 /// @dev Written for the sandbox (no OpenZeppelin). Errors follow the ERC-6093 names so viem
 ///      decodes them. Calldata after the ABI arguments is ignored by the decoder, so a transfer
 ///      may carry an order reference appended to its calldata (zpay's `transferData`).
@@ -12,8 +13,8 @@ contract TestToken {
     string public name;
     /// @notice Token symbol, e.g. "USDC".
     string public symbol;
-    /// @notice Base units per token: 10**6, like USDC and USDT.
-    uint8 public constant decimals = 6;
+    /// @notice Base units per token as a power of ten: 6 like USDC and USDT, 18 like USDT on BNB Smart Chain.
+    uint8 public immutable decimals;
     /// @notice Sum of all balances.
     uint256 public totalSupply;
     /// @notice The only account allowed to mint: the deployer.
@@ -33,9 +34,10 @@ contract TestToken {
     error ERC20InvalidSpender(address spender);
     error OwnableUnauthorizedAccount(address account);
 
-    constructor(string memory name_, string memory symbol_) {
+    constructor(string memory name_, string memory symbol_, uint8 decimals_) {
         name = name_;
         symbol = symbol_;
+        decimals = decimals_;
         owner = msg.sender;
     }
 

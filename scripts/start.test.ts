@@ -31,12 +31,15 @@ function start() {
   return { child, ready, exited, output: () => output };
 }
 
-/** The first JSON log line whose message is `msg`. */
-function logLine<T>(output: string, msg: string): T {
-  const line = output.split("\n").find((l) => l.includes(`"msg":"${msg}"`));
-  if (!line) throw new Error(`no "${msg}" line in:\n${output}`);
-  return JSON.parse(line) as T;
+/** Every JSON log line whose message is `msg`. */
+function logLines<T>(output: string, msg: string): T[] {
+  const lines = output.split("\n").filter((l) => l.includes(`"msg":"${msg}"`));
+  if (lines.length === 0) throw new Error(`no "${msg}" line in:\n${output}`);
+  return lines.map((line) => JSON.parse(line) as T);
 }
+
+/** The first JSON log line whose message is `msg`. */
+const logLine = <T>(output: string, msg: string): T => logLines<T>(output, msg)[0]!;
 
 const isRunning = (pid: number) => {
   try {
@@ -57,25 +60,28 @@ describe("npm start", () => {
     expect((await fetch(`${payments}/?p=x`)).status).toBe(200);
     expect(fs.existsSync(path.join(dataDir, "zpay.lock"))).toBe(true);
 
-    // Sandbox with no RPC URLs: both local networks are up and answer.
+    // Sandbox with no RPC URLs: the local Solana network and both local EVM networks are up and answer.
     const config = (await fetch(`${payments}/api/config`).then((r) => r.json())) as { data: { chainsOrder: number[] } };
-    expect(config.data.chainsOrder).toEqual([-5001, 31337]);
+    expect(config.data.chainsOrder).toEqual([-5001, 31337, 31338]);
     const solana = logLine<{ rpc: string }>(server.output(), "local Solana network started");
-    const evm = logLine<{ rpc: string; pid: number }>(server.output(), "local EVM network started");
+    const evms = logLines<{ chainId: number; rpc: string; pid: number }>(server.output(), "local EVM network started").sort((a, b) => a.chainId - b.chainId);
+    expect(evms.map((e) => e.chainId)).toEqual([31337, 31338]);
+    expect(new Set(evms.map((e) => e.pid)).size).toBe(2);
     const rpc = (url: string, method: string) =>
       fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }) }).then(
         (r) => r.json() as Promise<{ result: unknown }>,
       );
     expect((await rpc(solana.rpc, "getHealth")).result).toBe("ok");
-    expect((await rpc(evm.rpc, "eth_chainId")).result).toBe("0x7a69");
-    expect(isRunning(evm.pid)).toBe(true);
+    expect((await rpc(evms[0]!.rpc, "eth_chainId")).result).toBe("0x7a69");
+    expect((await rpc(evms[1]!.rpc, "eth_chainId")).result).toBe("0x7a6a");
+    for (const evm of evms) expect(isRunning(evm.pid)).toBe(true);
 
     server.child.kill(signal);
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("stopped cleanly");
     expect(fs.existsSync(path.join(dataDir, "zpay.lock"))).toBe(false);
     // Shutting down leaves no child process and no listening network behind.
-    expect(isRunning(evm.pid)).toBe(false);
+    for (const evm of evms) expect(isRunning(evm.pid)).toBe(false);
     await expect(rpc(solana.rpc, "getHealth")).rejects.toThrow();
   });
 });

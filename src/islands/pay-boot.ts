@@ -14,11 +14,11 @@ function readData(): PayShellData | null {
 }
 
 /**
- * The pay page's only script before the payer picks a chain family (a few hundred bytes): the
- * summary is already in the HTML, so React, i18next and the picked family's wallet code load
- * only when a family button is pressed — or at once for a payer who comes back with a payment
- * under way or a remembered wallet of the family they picked last, or when the server could not
- * fill the page.
+ * The pay page's only script before the payer picks a chain family (a few KB gzip with the
+ * stores it reads): the summary is already in the HTML, so React, i18next and the picked family's
+ * wallet code load only when a family button is pressed — or at once for a payer who comes back
+ * with a payment under way or a remembered wallet of the family they picked last, or when the
+ * server could not fill the page.
  */
 export function bootPayPage(): void {
   const root = document.getElementById("pay-root");

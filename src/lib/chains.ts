@@ -14,8 +14,10 @@ export const SOLANA_DEVNET = -5001;
 export const SOLANA_TESTNET = -5002;
 export const NEAR_MAINNET = -6005;
 export const ICP_MAINNET = -10001;
-/** The sandbox's local EVM network (anvil's default chain id). */
+/** The sandbox's first local EVM network (anvil's default chain id). */
 export const LOCAL_EVM_CHAIN_ID = 31337;
+/** The sandbox's second local EVM network, so switching chains is real (its test USDT has 18 decimals, like USDT on BNB Smart Chain). */
+export const LOCAL_EVM_CHAIN_B_ID = 31338;
 
 export interface ChainInfo {
   id: number;
@@ -86,7 +88,8 @@ export const CHAINS: readonly ChainInfo[] = [
     explorerTx: "https://dashboard.internetcomputer.org/transaction/{hash}",
     explorerAddress: "https://dashboard.internetcomputer.org/account/{address}",
   },
-  { id: LOCAL_EVM_CHAIN_ID, name: "Sandbox EVM", type: CHAIN_TYPE.evm, network: "local", nativeSymbol: "ETH", nativeDecimals: 18 },
+  { id: LOCAL_EVM_CHAIN_ID, name: "Local EVM A", type: CHAIN_TYPE.evm, network: "local", nativeSymbol: "ETH", nativeDecimals: 18 },
+  { id: LOCAL_EVM_CHAIN_B_ID, name: "Local EVM B", type: CHAIN_TYPE.evm, network: "local", nativeSymbol: "ETH", nativeDecimals: 18 },
 ];
 
 /** The nine EVM chains the wallet-connect config offers (SPEC §9); OKX Chain keeps only its explorer link. */

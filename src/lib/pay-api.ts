@@ -38,7 +38,7 @@ export interface PayableProduct {
     /** Brand colour as #rrggbb, when set. */
     brandColor?: string;
   };
-  /** Chains and tokens the payer may pay with (today: Solana USDC). */
+  /** Chains and tokens the payer may pay with (Solana first, then EVM chains), each token with its own decimals. */
   options: { chainId: number; chainName: string; tokens: { symbol: string; address: string; decimals: number }[] }[];
   /** Sandbox mode: the page offers the faucet and shows a test-network banner. */
   sandbox: boolean;
@@ -87,6 +87,12 @@ export interface PaymentTransactionInfo {
   createRecipientAccount?: boolean;
   /** Fiat price and the rate fixed into this transaction, when the product is priced in fiat. */
   fiat?: { currency: string; price: string; rate: string };
+  /**
+   * EVM: Request Network's ERC20FeeProxy on this chain. Approve this contract for amountWei, then
+   * call transferFromWithReferenceAndFee(tokenAddress, recipient, amountWei, reference, 0, 0x0…0);
+   * the watcher matches the payment by the reference the proxy logs.
+   */
+  proxy?: string;
 }
 
 /** `GET /api/pay/transactions/{payment}`: progress the pay page polls. */

@@ -61,6 +61,10 @@ export const envSchema = z
     PAYMENT_TTL_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
     /** How long a paid (confirmed) payment may wait for finality before it fails `not_finalized`. */
     FINALITY_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+    /** EVM: blocks below the head a payment's log must be to count as final, on a chain whose node has no `finalized` block tag (chains with one use it). */
+    EVM_FINALITY_DEPTH: z.coerce.number().int().min(1).default(64),
+    /** EVM: how long a paid payment may wait for its chain's finality before it fails `not_finalized` (Ethereum finalizes in ~13 min). */
+    EVM_FINALITY_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
     /** How often every merchant's receiving token account is read for money no payment claimed. */
     UNMAPPED_SCAN_MS: z.coerce.number().int().min(1000).default(60_000),
     /** Sandbox only: let webhooks go to loopback (127.0.0.0/8, ::1), for local receivers and tests. */

@@ -14,6 +14,9 @@ import { holdLeadership, watcherLockKey, type Leadership } from "./jobs/leader-l
 import { listenForNewPayments } from "./jobs/payment-wakeups";
 import { paymentSink, withWebhookEnqueue } from "./jobs/payment-sink";
 import { startReceivingScan } from "./jobs/receiving-account-scan";
+import { startEvmWatcher } from "./jobs/evm-watcher";
+import { evmPaymentSink } from "./jobs/evm-payment-sink";
+import { evmLogCursorStore } from "./jobs/evm-log-cursor";
 import { Connection } from "@solana/web3.js";
 import { payerScreen } from "./modules/sanctions/service";
 
@@ -50,6 +53,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   let queue: Queue | undefined;
   let chains: ChainRuntime | undefined;
   let watcher: Leadership | undefined;
+  const evmWatchers: Leadership[] = [];
   let webhooks: WebhookWorker | undefined;
   const servers: ServerType[] = [];
   try {
@@ -96,6 +100,31 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
         { key: watcherLockKey(solana.chainId), retryMs: env.WATCHER_LEADER_RETRY_MS, log, name: `solana-watcher:${solana.chainId}` },
       );
     }
+    // One leader per EVM chain too, each reading its own chain's fee proxy logs from its cursor.
+    for (const evm of chains.evm) {
+      const proxy = evm.feeProxy;
+      if (!proxy) continue;
+      const sink = evmPaymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(env.DATA_DIR) });
+      evmWatchers.push(
+        holdLeadership(
+          database,
+          async () => {
+            const running = await startEvmWatcher(sink, log, {
+              chainId: evm.chainId,
+              rpcUrl: evm.rpcUrl,
+              proxy,
+              cursor: evmLogCursorStore(database.db, evm.chainId, proxy),
+              pollMs: env.WATCHER_POLL_MS,
+              finalityDepth: env.EVM_FINALITY_DEPTH,
+              finalityTimeoutMs: env.EVM_FINALITY_TIMEOUT_MS,
+              wakeups: (onNew) => listenForNewPayments(database, onNew),
+            });
+            return () => running.stop();
+          },
+          { key: watcherLockKey(evm.chainId), retryMs: env.WATCHER_LEADER_RETRY_MS, log, name: `evm-watcher:${evm.chainId}` },
+        ),
+      );
+    }
     const deps = { env, database, log, chains, queue, startedAt: new Date() };
     const app = await listen(createApp(deps, { distDir }), env.HOST, env.APP_PORT);
     servers.push(app.server);
@@ -108,6 +137,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     const q = queue;
     const c = chains;
     const w = watcher;
+    const ew = evmWatchers;
     const h = webhooks;
     return {
       appUrl,
@@ -119,6 +149,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
         (stopping ??= (async () => {
           await Promise.all(servers.map(close));
           await w?.stop();
+          await Promise.all(ew.map((l) => l.stop()));
           await h.stop();
           await stopQueue(q);
           await c.stop();
@@ -128,6 +159,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   } catch (err) {
     await Promise.all(servers.map(close));
     if (watcher) await watcher.stop().catch(() => {});
+    await Promise.allSettled(evmWatchers.map((l) => l.stop()));
     if (webhooks) await webhooks.stop().catch(() => {});
     if (queue) await stopQueue(queue).catch(() => {});
     if (chains) await chains.stop();

@@ -19,7 +19,7 @@ test.describe("receiving wallet and zLinks", () => {
     await page.screenshot({ path: `${SHOTS}/zlink-dashboard-no-wallet.png` });
     await page.getByRole("link", { name: "Attach a wallet" }).click();
     await expect(page).toHaveURL(/\/settings\/deposits$/);
-    await expect(page).toHaveTitle("Settings - zPay");
+    await expect(page).toHaveTitle("Deposits - zPay");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposits");
 
     // The address rules as a merchant meets them.

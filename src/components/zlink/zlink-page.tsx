@@ -163,7 +163,6 @@ export function ZLinkPage({ api, userId, billingCurrency, exampleHost, search = 
           {t("create")}
         </Button>
       </div>
-      <ReceivingWalletWarning api={api} />
       {loadFailed ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
           <span>{t("loadFailed")}</span>
@@ -182,6 +181,8 @@ export function ZLinkPage({ api, userId, billingCurrency, exampleHost, search = 
           onInstructions={(r) => void openInstructions(r)}
         />
       )}
+      {/* Under the table: it appears once the wallets load, and above the table it pushed the rows down (CLS on phones). */}
+      <ReceivingWalletWarning api={api} />
       {form ? (
         <ZLinkFormDialog
           key={form.mode === "update" ? `${form.id}-${form.key}` : "create"}

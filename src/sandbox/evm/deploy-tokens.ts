@@ -5,16 +5,16 @@ import { ANVIL_DEV_ACCOUNT, receiptTimeoutMs, type SandboxClients } from "./loca
 import { TEST_TOKENS, testTokenAbi, type TestTokenSymbol } from "./test-token";
 
 /**
- * Deploys test USDC then test USDT from `ANVIL_DEV_ACCOUNT` with explicit nonces 0 and 1, so their
- * addresses are the same on every fresh anvil. With interval mining it mines a block at once
- * rather than waiting for the next tick.
+ * Deploys test USDC then test USDT, each with its `decimals`, from `ANVIL_DEV_ACCOUNT` with explicit
+ * nonces 0 and 1, so their addresses are the same on every fresh anvil. With interval mining it
+ * mines a block at once rather than waiting for the next tick.
  * @throws {EvmSandboxError} when the node refuses a deployment (e.g. the account has already
  *   used those nonces), a deployment reverts, or a contract lands at an unexpected address.
  */
 export async function deployTestTokens(
   clients: SandboxClients,
   artifact: ContractArtifact,
-  { blockTimeSec }: { blockTimeSec?: number } = {},
+  { blockTimeSec, decimals }: { blockTimeSec?: number; decimals: Record<TestTokenSymbol, number> },
 ): Promise<Record<TestTokenSymbol, Address>> {
   const sent: { symbol: TestTokenSymbol; hash: Hash; expected: Address }[] = [];
   try {
@@ -22,7 +22,7 @@ export async function deployTestTokens(
       const hash = await clients.wallet.deployContract({
         abi: testTokenAbi,
         bytecode: artifact.bytecode,
-        args: [token.name, token.symbol],
+        args: [token.name, token.symbol, decimals[token.symbol]],
         nonce,
       });
       sent.push({ symbol: token.symbol, hash, expected: getContractAddress({ from: ANVIL_DEV_ACCOUNT, nonce: BigInt(nonce) }) });

@@ -1,5 +1,6 @@
 import {
   concat,
+  keccak256,
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
@@ -14,6 +15,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANVIL_DEV_ACCOUNT, EvmSandboxError, startEvmSandbox, testTokenAbi, type EvmSandbox } from "./index";
 import { localEvmChain } from "./local-chain";
+import { feeProxyArtifact } from "@/server/chains/evm/fee-proxy-artifact";
 
 function newAccount() {
   return privateKeyToAccount(generatePrivateKey());
@@ -70,6 +72,35 @@ describe("startEvmSandbox (automine)", () => {
     expect(await read(sandbox.tokens.USDT, "symbol")).toBe("USDT");
     expect(await read(sandbox.tokens.USDT, "decimals")).toBe(6);
     expect(await read(sandbox.tokens.USDT, "owner")).toBe(ANVIL_DEV_ACCOUNT);
+  });
+
+  it("has deployed Request Network's ERC20FeeProxy from the package's bytecode at nonce 2", async () => {
+    expect(sandbox.feeProxy).toBe(getContractAddress({ from: ANVIL_DEV_ACCOUNT, nonce: 2n }));
+    expect(sandbox.decimals).toEqual({ USDC: 6, USDT: 6 });
+    const deployed = await client.getCode({ address: sandbox.feeProxy });
+    // The runtime code is the tail of the creation code the package ships.
+    expect(deployed && deployed.length > 100 && feeProxyArtifact().bytecode.includes(deployed.slice(2, 200))).toBe(true);
+  });
+
+  it("a payment through the fee proxy moves the tokens and logs the reference (topic: keccak256 of the reference bytes)", async () => {
+    const payer = await fundedPayer(5_000_000n);
+    const merchant = newAccount().address;
+    const { abi } = feeProxyArtifact();
+    const reference = "0x0123456789abcdef" as const;
+    await client.waitForTransactionReceipt({
+      hash: await payer.wallet.writeContract({ address: sandbox.tokens.USDC, abi: testTokenAbi, functionName: "approve", args: [sandbox.feeProxy, 3_000_000n] }),
+    });
+    const hash = await payer.wallet.writeContract({
+      address: sandbox.feeProxy,
+      abi,
+      functionName: "transferFromWithReferenceAndFee",
+      args: [sandbox.tokens.USDC, merchant, 3_000_000n, reference, 0n, zeroAddress],
+    });
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    const proxyLog = receipt.logs.find((l) => l.address.toLowerCase() === sandbox.feeProxy.toLowerCase())!;
+    expect(proxyLog.topics[1]).toBe(keccak256(reference));
+    expect(await client.readContract({ address: sandbox.tokens.USDC, abi: testTokenAbi, functionName: "balanceOf", args: [merchant] })).toBe(3_000_000n);
   });
 
   it("fund() sends native coin and returns the mined transaction", async () => {
@@ -194,12 +225,16 @@ describe("startEvmSandbox (automine)", () => {
 });
 
 describe("startEvmSandbox (interval mining, other chain id)", () => {
-  it("deploys the same tokens, funds and mints, and mines on its own", async () => {
-    const sandbox = await startEvmSandbox({ blockTimeSec: 0.5, chainId: 1337 });
+  it("deploys the same tokens (USDT with the decimals asked for) and the fee proxy, funds and mints, and mines on its own", async () => {
+    const sandbox = await startEvmSandbox({ blockTimeSec: 0.5, chainId: 1337, tokenDecimals: { USDT: 18 } });
     try {
       const { client } = clientsFor(sandbox);
       expect(await client.getChainId()).toBe(1337);
       expect(sandbox.tokens.USDT).toBe(getContractAddress({ from: ANVIL_DEV_ACCOUNT, nonce: 1n }));
+      expect(sandbox.decimals).toEqual({ USDC: 6, USDT: 18 });
+      expect(await client.readContract({ address: sandbox.tokens.USDT, abi: testTokenAbi, functionName: "decimals" })).toBe(18);
+      expect(await client.readContract({ address: sandbox.tokens.USDC, abi: testTokenAbi, functionName: "decimals" })).toBe(6);
+      expect(sandbox.feeProxy).toBe(getContractAddress({ from: ANVIL_DEV_ACCOUNT, nonce: 2n }));
       const { address } = newAccount();
       const [funded, minted] = await Promise.all([sandbox.fund(address, 5n), sandbox.mintTokens(address, sandbox.tokens.USDT, 6n)]);
       expect((await client.getTransactionReceipt({ hash: funded })).status).toBe("success");

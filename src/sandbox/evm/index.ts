@@ -1,15 +1,17 @@
 import type { Logger } from "pino";
+import { deployFeeProxy } from "./deploy-fee-proxy";
 import { deployTestTokens } from "./deploy-tokens";
 import { EvmSandboxError } from "./errors";
 import { fundAccount } from "./fund-account";
 import { launchAnvil, type AnvilProcess } from "./launch-anvil";
 import { createSandboxClients } from "./local-chain";
 import { mintTestTokens } from "./mint-tokens";
-import { compileTestToken } from "./test-token";
+import { compileTestToken, TEST_TOKEN_DECIMALS, type TestTokenSymbol } from "./test-token";
 
 export { EvmSandboxError } from "./errors";
 export { ANVIL_DEV_ACCOUNT } from "./local-chain";
-export { TEST_TOKEN_DECIMALS, TEST_TOKENS, testTokenAbi } from "./test-token";
+export { TEST_TOKEN_DECIMALS, TEST_TOKENS, testTokenAbi, type TestTokenSymbol } from "./test-token";
+export { FEE_PROXY_NONCE } from "./deploy-fee-proxy";
 
 /** anvil's default chain id, the sandbox's unless told otherwise. */
 export const DEFAULT_EVM_SANDBOX_CHAIN_ID = 31337;
@@ -19,6 +21,8 @@ export interface EvmSandboxOptions {
   blockTimeSec?: number;
   /** Default 31337. */
   chainId?: number;
+  /** Decimals of each test token; default `TEST_TOKEN_DECIMALS` (6). E.g. `{ USDT: 18 }` like USDT on BNB Smart Chain. */
+  tokenDecimals?: Partial<Record<TestTokenSymbol, number>>;
   log?: Logger;
 }
 
@@ -26,8 +30,12 @@ export interface EvmSandbox {
   /** http://127.0.0.1:<port chosen by anvil with --port 0> */
   rpcUrl: string;
   chainId: number;
-  /** Test USDC and USDT (6 decimals) deployed at start from anvil's first default account, so addresses are deterministic (nonce 0 and 1). */
+  /** Test USDC and USDT deployed at start from anvil's first default account, so addresses are deterministic (nonce 0 and 1). */
   tokens: { USDC: `0x${string}`; USDT: `0x${string}` };
+  /** Each test token's decimals, as deployed. */
+  decimals: Record<TestTokenSymbol, number>;
+  /** Request Network's ERC20FeeProxy, deployed from its published bytecode at nonce 2 (deterministic too). */
+  feeProxy: `0x${string}`;
   /** Sends native coin for fees from a funded anvil account; returns the tx hash after it is mined. */
   fund(address: `0x${string}`, wei: bigint): Promise<`0x${string}`>;
   /** Mints `amount` base units of the token to `address` (owner-only mint on the test token); waits for the receipt. */
@@ -40,14 +48,19 @@ export interface EvmSandbox {
 
 /**
  * Starts a local EVM network: anvil as a child process (see `launchAnvil`: loopback, a free port,
- * dies with this process), then test USDC and USDT deployed from `ANVIL_DEV_ACCOUNT`. The token is
- * compiled from contracts/TestToken.sol while anvil starts (solc-js, cached on disk).
+ * dies with this process, `finalized` two blocks behind the head), then test USDC and USDT and
+ * Request Network's ERC20FeeProxy deployed from `ANVIL_DEV_ACCOUNT`. The token is compiled from
+ * contracts/TestToken.sol while anvil starts (solc-js, cached on disk).
  * @throws {EvmSandboxError} when anvil does not start, the token does not compile or deploy; anvil
  *   is stopped again before the error is thrown.
  */
 export async function startEvmSandbox(options: EvmSandboxOptions = {}): Promise<EvmSandbox> {
   const { blockTimeSec, log } = options;
   const chainId = options.chainId ?? DEFAULT_EVM_SANDBOX_CHAIN_ID;
+  const decimals: Record<TestTokenSymbol, number> = { USDC: TEST_TOKEN_DECIMALS, USDT: TEST_TOKEN_DECIMALS, ...options.tokenDecimals };
+  for (const [symbol, d] of Object.entries(decimals)) {
+    if (!Number.isInteger(d) || d < 0 || d > 36) throw new EvmSandboxError(`${symbol} decimals must be an integer in 0..36, got ${d}`);
+  }
   const startedAt = performance.now();
   const since = (t: number) => Math.round(performance.now() - t);
 
@@ -65,8 +78,10 @@ export async function startEvmSandbox(options: EvmSandboxOptions = {}): Promise<
   const clients = createSandboxClients(chainId, anvil.rpcUrl);
   const deployStartedAt = performance.now();
   let tokens: EvmSandbox["tokens"];
+  let feeProxy: EvmSandbox["feeProxy"];
   try {
-    tokens = await deployTestTokens(clients, compiled.value.artifact, { blockTimeSec });
+    tokens = await deployTestTokens(clients, compiled.value.artifact, { blockTimeSec, decimals });
+    feeProxy = await deployFeeProxy(clients, { blockTimeSec });
   } catch (error) {
     await anvil.stop();
     throw error;
@@ -92,6 +107,8 @@ export async function startEvmSandbox(options: EvmSandboxOptions = {}): Promise<
     rpcUrl: anvil.rpcUrl,
     chainId,
     tokens,
+    decimals,
+    feeProxy,
     pid: anvil.pid,
     async fund(address, wei) {
       running();

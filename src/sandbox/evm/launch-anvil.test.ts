@@ -73,7 +73,7 @@ describe("parseListeningLine", () => {
 
 describe("anvilArgs", () => {
   it("binds loopback on a port the system picks, with the chain id, automine by default", () => {
-    expect(anvilArgs({ chainId: 31337 })).toEqual(["--host", "127.0.0.1", "--port", "0", "--chain-id", "31337", "--color", "never"]);
+    expect(anvilArgs({ chainId: 31337 })).toEqual(["--host", "127.0.0.1", "--port", "0", "--chain-id", "31337", "--color", "never", "--slots-in-an-epoch", "1"]);
   });
 
   it("adds interval mining when given a block time", () => {

@@ -39,9 +39,13 @@ export function parseListeningLine(line: string): { host: string; port: number }
   return port > 0 && port < 65536 ? { host: match[1], port } : undefined;
 }
 
-/** anvil's command line: loopback only, a port the system picks, no colours. */
+/**
+ * anvil's command line: loopback only, a port the system picks, no colours, and one slot per
+ * epoch: anvil answers the `finalized` block tag with the head less two epochs, so a block is
+ * final two blocks later (a watcher sees real finality lag, not 64 blocks of it).
+ */
 export function anvilArgs({ chainId, blockTimeSec }: Pick<LaunchAnvilOptions, "chainId" | "blockTimeSec">): string[] {
-  const args = ["--host", "127.0.0.1", "--port", "0", "--chain-id", String(chainId), "--color", "never"];
+  const args = ["--host", "127.0.0.1", "--port", "0", "--chain-id", String(chainId), "--color", "never", "--slots-in-an-epoch", "1"];
   if (blockTimeSec !== undefined) args.push("--block-time", String(blockTimeSec));
   return args;
 }

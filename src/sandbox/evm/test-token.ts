@@ -10,6 +10,7 @@ export const TEST_TOKENS = [
   { symbol: "USDT", name: "Tether USD (test)" },
 ] as const;
 export type TestTokenSymbol = (typeof TEST_TOKENS)[number]["symbol"];
+/** The decimals a test token gets unless the sandbox is told otherwise (USDC and USDT on most chains). */
 export const TEST_TOKEN_DECIMALS = 6;
 
 /**
@@ -23,6 +24,7 @@ export const testTokenAbi = [
     inputs: [
       { name: "name_", type: "string", internalType: "string" },
       { name: "symbol_", type: "string", internalType: "string" },
+      { name: "decimals_", type: "uint8", internalType: "uint8" },
     ],
   },
   { type: "function", name: "name", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "string", internalType: "string" }] },
@@ -133,10 +135,18 @@ export const testTokenAbi = [
   { type: "error", name: "OwnableUnauthorizedAccount", inputs: [{ name: "account", type: "address", internalType: "address" }] },
 ] as const;
 
+/** The compile in flight with the default cache: the sandbox's two chains start together and share it. */
+let shared: Promise<CompileResult> | undefined;
+
 /**
- * Compiles contracts/TestToken.sol (cached on disk, see `compileContract`).
+ * Compiles contracts/TestToken.sol (cached on disk, see `compileContract`). Calls with the default
+ * cache share one compile while it runs (solc-js takes a second of CPU on a cache miss).
  * @throws {EvmSandboxError} when it does not compile.
  */
 export function compileTestToken(options?: CompileOptions): Promise<CompileResult> {
-  return compileContract(TEST_TOKEN_SOURCE, "TestToken", options);
+  if (options?.cacheDir !== undefined) return compileContract(TEST_TOKEN_SOURCE, "TestToken", options);
+  const running = (shared ??= compileContract(TEST_TOKEN_SOURCE, "TestToken", options).finally(() => {
+    shared = undefined;
+  }));
+  return running;
 }

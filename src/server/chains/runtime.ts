@@ -1,10 +1,12 @@
 import type { EvmSandbox } from "@/sandbox/evm";
 import type { SolanaSandbox } from "@/sandbox/solana";
 
-/** The stablecoins zpay settles in; every one has 6 decimals on the chains it is offered on. */
+/** The stablecoins zpay settles in. Their decimals differ per chain (USDT on BNB Smart Chain has 18): every token carries its own. */
 export const STABLECOINS = ["USDC", "USDT"] as const;
 export type Stablecoin = (typeof STABLECOINS)[number];
-export const STABLECOIN_DECIMALS = 6;
+
+/** Circle's USDC and Tether's USDT both have 6 decimals on Solana (and so do the sandbox's test mints). */
+export const SOLANA_STABLECOIN_DECIMALS = 6;
 
 /** The Solana network this process pays on. */
 export interface SolanaRuntime {
@@ -12,10 +14,16 @@ export interface SolanaRuntime {
   rpcUrl: string;
   /** WebSocket endpoint; web3.js derives port + 1 from `rpcUrl` when absent. */
   wsUrl?: string;
-  /** Token mints by symbol. */
+  /** Token mints by symbol (each with `SOLANA_STABLECOIN_DECIMALS`). */
   mints: Record<Stablecoin, string>;
   /** Present when this process runs the network itself (sandbox). */
   local?: SolanaSandbox;
+}
+
+/** A token contract on an EVM chain. */
+export interface EvmToken {
+  address: `0x${string}`;
+  decimals: number;
 }
 
 /** One EVM network this process pays on. */
@@ -23,7 +31,12 @@ export interface EvmRuntime {
   chainId: number;
   rpcUrl: string;
   /** Token contracts by symbol; a chain may lack one. */
-  tokens: Partial<Record<Stablecoin, `0x${string}`>>;
+  tokens: Partial<Record<Stablecoin, EvmToken>>;
+  /**
+   * Request Network's ERC20FeeProxy on this chain: payers pay through it so the payment reference
+   * is on chain. A chain without one is not payable (it may still be listed for the faucet).
+   */
+  feeProxy?: `0x${string}`;
   local?: EvmSandbox;
 }
 

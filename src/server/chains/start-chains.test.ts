@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env";
 import { createLogger } from "../logger";
-import { MAINNET_SOLANA_MINTS } from "./mainnet-tokens";
+import { MAINNET_EVM_TOKENS, MAINNET_SOLANA_MINTS } from "./mainnet-tokens";
 import { ChainConfigError, parseEvmRpcUrls, startChains } from "./start-chains";
 
 const log = createLogger("silent");
@@ -9,7 +9,7 @@ const production = {
   ZPAY_MODE: "production",
   DATABASE_URL: "postgres://unused",
   SOLANA_RPC_URL: "https://solana.rpc.invalid",
-  EVM_RPC_URLS: "1=https://eth.rpc.invalid, 137=https://polygon.rpc.invalid",
+  EVM_RPC_URLS: "1=https://eth.rpc.invalid, 137=https://polygon.rpc.invalid, 56=https://bsc.rpc.invalid, 1313161554=https://aurora.rpc.invalid",
 };
 
 describe("chain start-up", () => {
@@ -28,10 +28,18 @@ describe("chain start-up", () => {
     const chains = await startChains(parseEnv(production), log);
     expect(chains.solana).toMatchObject({ chainId: -5000, rpcUrl: "https://solana.rpc.invalid", mints: MAINNET_SOLANA_MINTS });
     expect(chains.solana?.local).toBeUndefined();
+    // Aurora has no ERC20FeeProxy (the package lists a NEAR account there) and no known stablecoin: left out.
     expect(chains.evm.map((e) => [e.chainId, Boolean(e.local), Boolean(e.tokens.USDC)])).toEqual([
       [1, false, true],
       [137, false, true],
+      [56, false, true],
     ]);
+    // Each chain's proxy is the one Request Network's package publishes; its tokens carry their own decimals.
+    expect(chains.evm.find((e) => e.chainId === 1)!.feeProxy).toBe("0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C");
+    expect(chains.evm.find((e) => e.chainId === 137)!.feeProxy).toBe("0x0DfbEe143b42B41eFC5A6F87bFD1fFC78c2f0aC9");
+    expect(chains.evm.find((e) => e.chainId === 56)!.tokens).toEqual(MAINNET_EVM_TOKENS[56]);
+    expect(chains.evm.find((e) => e.chainId === 56)!.tokens.USDT!.decimals).toBe(18);
+    expect(chains.evm.find((e) => e.chainId === 1)!.tokens.USDT!.decimals).toBe(6);
     await chains.stop();
   });
 
@@ -40,6 +48,7 @@ describe("chain start-up", () => {
     await expect(startChains(parseEnv(source), log)).rejects.toThrow(ChainConfigError);
     const named = await startChains(parseEnv({ ...source, SOLANA_USDC_MINT: "A", SOLANA_USDT_MINT: "B" }), log);
     expect(named.solana).toMatchObject({ chainId: -5001, mints: { USDC: "A", USDT: "B" } });
-    expect(named.evm).toEqual([{ chainId: 31337, rpcUrl: "http://127.0.0.1:9", tokens: {} }]);
+    // A remote chain with no known stablecoin or fee proxy cannot be paid on, so it is not offered; no local one starts either.
+    expect(named.evm).toEqual([]);
   });
 });

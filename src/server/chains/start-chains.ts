@@ -1,8 +1,9 @@
 import type { Env } from "../env";
 import type { Logger } from "../logger";
-import { LOCAL_EVM_CHAIN_ID, solanaChainFor } from "@/lib/chains";
+import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID, solanaChainFor } from "@/lib/chains";
+import { feeProxyDeployments } from "./evm/fee-proxy-deployments";
 import { MAINNET_EVM_TOKENS, MAINNET_SOLANA_MINTS } from "./mainnet-tokens";
-import type { ChainRuntime, EvmRuntime, SolanaRuntime } from "./runtime";
+import type { ChainRuntime, EvmRuntime, EvmToken, SolanaRuntime, Stablecoin } from "./runtime";
 
 export class ChainConfigError extends Error {
   constructor(message: string) {
@@ -39,15 +40,47 @@ async function startLocalSolana(env: Env, log: Logger): Promise<SolanaRuntime> {
   return { chainId: solanaChainFor("sandbox"), rpcUrl: local.rpcUrl, wsUrl: local.wsUrl, mints: local.mints, local };
 }
 
-async function startLocalEvm(env: Env, log: Logger): Promise<EvmRuntime> {
+/**
+ * The sandbox's two local EVM chains: A (31337) with 6-decimals test USDC and USDT, and B (31338)
+ * whose test USDT has 18 decimals like USDT on BNB Smart Chain, so a payer really switches chains
+ * and the decimals path is exercised.
+ */
+const LOCAL_EVM_CHAINS = [
+  { chainId: LOCAL_EVM_CHAIN_ID, tokenDecimals: {} },
+  { chainId: LOCAL_EVM_CHAIN_B_ID, tokenDecimals: { USDT: 18 } },
+] as const;
+
+async function startLocalEvm(env: Env, log: Logger, chain: (typeof LOCAL_EVM_CHAINS)[number]): Promise<EvmRuntime> {
   const { startEvmSandbox } = await import("@/sandbox/evm");
   const local = await startEvmSandbox({
-    chainId: LOCAL_EVM_CHAIN_ID,
+    chainId: chain.chainId,
+    tokenDecimals: chain.tokenDecimals,
     blockTimeSec: env.SANDBOX_EVM_BLOCK_TIME || undefined,
-    log: log.child({ chain: "evm-sandbox" }),
+    log: log.child({ chain: `evm-sandbox-${chain.chainId}` }),
   });
-  log.info({ rpc: local.rpcUrl, tokens: local.tokens, pid: local.pid }, "local EVM network started");
-  return { chainId: local.chainId, rpcUrl: local.rpcUrl, tokens: local.tokens, local };
+  log.info({ chainId: local.chainId, rpc: local.rpcUrl, tokens: local.tokens, feeProxy: local.feeProxy, pid: local.pid }, "local EVM network started");
+  const tokens = Object.fromEntries(
+    (Object.entries(local.tokens) as [Stablecoin, `0x${string}`][]).map(([symbol, address]) => [symbol, { address, decimals: local.decimals[symbol] }]),
+  ) as Record<Stablecoin, EvmToken>;
+  return { chainId: local.chainId, rpcUrl: local.rpcUrl, tokens, feeProxy: local.feeProxy, local };
+}
+
+/**
+ * The configured EVM networks zpay can take payments on: those where the production stablecoins
+ * (`mainnet-tokens.ts`) and Request Network's ERC20FeeProxy (its package's deployments) both
+ * exist. Others are left out with a warning: without the proxy a payment cannot carry its reference.
+ */
+function configuredEvm(env: Env, log: Logger): EvmRuntime[] {
+  const proxies = feeProxyDeployments();
+  return parseEvmRpcUrls(env.EVM_RPC_URLS).flatMap(({ chainId, rpcUrl }): EvmRuntime[] => {
+    const tokens = MAINNET_EVM_TOKENS[chainId] ?? {};
+    const feeProxy = proxies.get(chainId);
+    if (!feeProxy || Object.keys(tokens).length === 0) {
+      log.warn({ chainId, feeProxy: feeProxy ?? null, tokens: Object.keys(tokens) }, "EVM chain left out: no known stablecoin or no ERC20FeeProxy deployment on it");
+      return [];
+    }
+    return [{ chainId, rpcUrl, tokens, feeProxy }];
+  });
 }
 
 function configuredSolana(env: Env, rpcUrl: string): SolanaRuntime {
@@ -61,29 +94,27 @@ function configuredSolana(env: Env, rpcUrl: string): SolanaRuntime {
 
 /**
  * The chains this process pays on. Production uses the configured RPC URLs only. Sandbox starts a
- * local Solana network and a local EVM network in this process for whichever family has no RPC
+ * local Solana network and two local EVM networks in this process for whichever family has no RPC
  * URL configured, so `npm start` works with no internet.
  * @throws {ChainConfigError} on malformed chain settings; a local network failing to start throws its own error.
  */
 export async function startChains(env: Env, log: Logger): Promise<ChainRuntime> {
-  const evmConfigured = parseEvmRpcUrls(env.EVM_RPC_URLS).map(
-    ({ chainId, rpcUrl }): EvmRuntime => ({ chainId, rpcUrl, tokens: MAINNET_EVM_TOKENS[chainId] ?? {} }),
-  );
+  const evmConfigured = configuredEvm(env, log);
   const sandbox = env.ZPAY_MODE === "sandbox";
-  const [solana, localEvm] = await Promise.allSettled([
+  const startLocalEvms = sandbox && !env.EVM_RPC_URLS;
+  const results = await Promise.allSettled([
     env.SOLANA_RPC_URL ? Promise.resolve(configuredSolana(env, env.SOLANA_RPC_URL)) : sandbox ? startLocalSolana(env, log) : Promise.resolve(undefined),
-    sandbox && evmConfigured.length === 0 ? startLocalEvm(env, log) : Promise.resolve(undefined),
+    ...(startLocalEvms ? LOCAL_EVM_CHAINS.map((chain) => startLocalEvm(env, log, chain)) : []),
   ]);
-  const started = [solana, localEvm].flatMap((r) => (r.status === "fulfilled" && r.value?.local ? [r.value.local] : []));
+  const started = results.flatMap((r) => (r.status === "fulfilled" && r.value?.local ? [r.value.local] : []));
   const stop = async () => {
     await Promise.allSettled(started.map((local) => local.stop()));
   };
-  const failed = [solana, localEvm].find((r) => r.status === "rejected");
+  const failed = results.find((r) => r.status === "rejected");
   if (failed) {
     await stop();
     throw failed.reason;
   }
-  const solanaRuntime = solana.status === "fulfilled" ? solana.value : undefined;
-  const localEvmRuntime = localEvm.status === "fulfilled" ? localEvm.value : undefined;
-  return { solana: solanaRuntime, evm: localEvmRuntime ? [localEvmRuntime] : evmConfigured, stop };
+  const [solana, ...localEvm] = results.map((r) => (r.status === "fulfilled" ? r.value : undefined));
+  return { solana: solana as SolanaRuntime | undefined, evm: startLocalEvms ? (localEvm as EvmRuntime[]) : evmConfigured, stop };
 }

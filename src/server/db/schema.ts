@@ -333,6 +333,25 @@ export const receivingAccountScans = pgTable(
 );
 
 /**
+ * How far an EVM chain's watcher has read the fee proxy's payment logs: every block up to
+ * `blockNumber` is done, and `blockHash` is that block's hash as it was read. A restart resumes
+ * after it (nothing paid while the process was down is lost); a different hash there later means
+ * a reorganization, and the watcher reads the recent blocks again.
+ */
+export const evmLogCursors = pgTable(
+  "evm_log_cursors",
+  {
+    chainId: integer("chain_id").notNull(),
+    /** The fee proxy whose logs are read (a chain's proxy may change with the package). */
+    proxy: text("proxy").notNull(),
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    blockHash: text("block_hash").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("evm_log_cursors_chain_proxy_uq").on(t.chainId, t.proxy)],
+);
+
+/**
  * A merchant's integration settings (SPEC §3 Account/integration): the Standard Webhooks signing
  * secret (`whsec_` + base64), the webhook endpoint (`apiHook`), the redirect after payment
  * (`callback`) and the e-commerce platform's store and secret. Created on first read.

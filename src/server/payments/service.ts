@@ -244,8 +244,9 @@ function screened(deps: PaymentDeps, fact: PaymentFact): PaymentFact {
  * Applies a watcher's fact to a transaction, in one database transaction: locks the row, reads
  * its credits, runs `decide`, credits a new transfer (the unique key makes a replay, or the same
  * transfer reported for another transaction, a no-op: the decision is then refused as
- * `credited_elsewhere`), marks a credit finalized, writes the patch, logs a rejected fact, and
- * writes the webhook events to the outbox. `afterCommit` hears of the events once committed.
+ * `credited_elsewhere`), marks a credit finalized or withdraws one a reorg removed (so the same
+ * transfer, mined again, can be credited again), writes the patch, logs a rejected or withdrawn
+ * fact, and writes the webhook events to the outbox. `afterCommit` hears of the events once committed.
  * Undefined when there is no such transaction.
  */
 export async function applyFact(deps: PaymentDeps, transactionId: string, reported: PaymentFact): Promise<ApplyResult | undefined> {
@@ -294,8 +295,22 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, report
           ),
         );
     }
-    if (decision.outcome === "rejected") {
-      const transfer = fact.kind === "transfer" ? fact : undefined;
+    if (decision.uncredit) {
+      const u = decision.uncredit;
+      await tx
+        .delete(paymentCredits)
+        .where(
+          and(
+            eq(paymentCredits.transactionId, row.id),
+            eq(paymentCredits.signature, u.signature),
+            eq(paymentCredits.instructionIndex, u.instructionIndex),
+            eq(paymentCredits.innerIndex, u.innerIndex),
+          ),
+        );
+    }
+    // Rejected facts and withdrawn credits are kept in the fact log: the transaction's history says why.
+    if (decision.outcome === "rejected" || decision.uncredit) {
+      const transfer = fact.kind === "transfer" || fact.kind === "transfer-removed" ? fact : undefined;
       await tx
         .insert(paymentFactLog)
         .values({
@@ -303,7 +318,7 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, report
           kind: fact.kind,
           signature: transfer?.signature ?? "",
           instructionIndex: transfer?.instructionIndex ?? -1,
-          commitment: transfer?.commitment ?? "",
+          commitment: fact.kind === "transfer" ? fact.commitment : "",
           reason: decision.reason ?? "rejected",
           fact: factForLog(fact),
           createdAt: now,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { applyDecision, decide, type CreditState, type Decision, type PaymentFact, type PaymentState, type TransferFact } from "./transition";
+import { applyDecision, decide, type CreditState, type Decision, type PaymentFact, type PaymentState, type TransferFact, type TransferRemovedFact } from "./transition";
 
 const NOW = new Date("2026-11-02T10:10:00.000Z");
 const EXPIRES = new Date("2026-11-02T10:30:00.000Z");
@@ -57,6 +57,15 @@ const t = (over: Partial<TransferFact> = {}): TransferFact => ({
   commitment: "confirmed",
   ...over,
 });
+const removedFact = (over: Partial<TransferRemovedFact> = {}): TransferRemovedFact => ({
+  kind: "transfer-removed",
+  chainId: -5001,
+  signature: "sigA",
+  instructionIndex: 2,
+  evidence: "no receipt",
+  ...over,
+});
+const reverted: PaymentState = { ...initiated, failureReason: "transfer_removed" };
 const creditOf = (over: Partial<CreditState> = {}) => ({ ...c(over), chainId: -5001, sourceOwner: null });
 const shows = (amount: bigint, mismatch: "under" | "over" | null = null, sig = "sigA") => ({
   payer: PAYER,
@@ -332,6 +341,79 @@ const table: [string, PaymentState, PaymentFact, Date, Decision][] = [
       outcome: "applied",
     },
   ],
+  [
+    "reorg: paid, then its only transfer is removed before finality → back to initiated, says so, payment.reverted",
+    paid,
+    removedFact(),
+    NOW,
+    {
+      status: "initiated",
+      patch: {
+        receivedAmount: 0n,
+        amountMismatch: null,
+        payer: null,
+        signature: null,
+        instructionIndex: null,
+        status: "initiated",
+        paidAt: null,
+        failureReason: "transfer_removed",
+      },
+      events: ["payment.reverted"],
+      uncredit: { signature: "sigA", instructionIndex: 2, innerIndex: -1 },
+      outcome: "applied",
+      reason: "transfer_removed",
+    },
+  ],
+  [
+    "reorg: paid by two transfers, one removed and the other still covers → stays paid, names the one left",
+    { ...paid, credits: [c({ signature: "sigA", amount: REQ }), c({ signature: "sigB", amount: REQ })] },
+    removedFact(),
+    NOW,
+    {
+      status: "paid",
+      patch: { receivedAmount: REQ, amountMismatch: null, payer: PAYER, signature: "sigB", instructionIndex: 2 },
+      events: [],
+      uncredit: { signature: "sigA", instructionIndex: 2, innerIndex: -1 },
+      outcome: "applied",
+      reason: "transfer_removed",
+    },
+  ],
+  [
+    "reorg: a partial credit removed → still initiated, nothing received, says so",
+    { ...initiated, credits: [c({ amount: REQ - 1n })] },
+    removedFact(),
+    NOW,
+    {
+      status: "initiated",
+      patch: { receivedAmount: 0n, amountMismatch: null, payer: null, signature: null, instructionIndex: null, failureReason: "transfer_removed" },
+      events: [],
+      uncredit: { signature: "sigA", instructionIndex: 2, innerIndex: -1 },
+      outcome: "applied",
+      reason: "transfer_removed",
+    },
+  ],
+  ["reorg: a finalized credit is never withdrawn", validated, removedFact(), NOW, none("validated", "ignored", "finalized_already")],
+  ["reorg: a transfer never credited → ignored", paid, removedFact({ signature: "sigZ" }), NOW, none("paid", "ignored", "not_credited")],
+  [
+    "reverted, then the same transfer mined again → paid again: payment.paid again, the note cleared",
+    reverted,
+    t(),
+    NOW,
+    {
+      status: "paid",
+      patch: { ...shows(REQ), failureReason: null, status: "paid", paidAt: NOW },
+      events: ["payment.paid"],
+      credit: creditOf(),
+      outcome: "applied",
+    },
+  ],
+  [
+    "reverted and never paid again → expires as usual",
+    reverted,
+    { kind: "expired" },
+    LATER,
+    { status: "failed", patch: { status: "failed", failedAt: LATER, failureReason: "expired" }, events: ["payment.failed"], outcome: "applied", reason: "expired" },
+  ],
 ];
 
 describe("decide (table)", () => {
@@ -364,6 +446,17 @@ const arbFact: fc.Arbitrary<PaymentFact> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: "expired" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("chain-error" as const), signature: fc.constantFrom(...SIGS), err: fc.constant("e") }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("finality-timeout" as const), timeoutMs: fc.constantFrom(60_000, 600_000) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("transfer-removed" as const),
+      chainId: fc.constant(-5001),
+      signature: fc.constantFrom(...SIGS),
+      instructionIndex: fc.constantFrom(0, 2),
+      innerIndex: fc.constantFrom<number | undefined>(undefined, 0),
+      evidence: fc.constant("no receipt"),
+    }),
+  },
 );
 const arbNow = fc.date({ min: new Date("2026-11-02T10:00:00Z"), max: new Date("2026-11-02T11:00:00Z"), noInvalidDate: true });
 const arbSteps = fc.array(fc.tuple(arbFact, arbNow), { maxLength: 30 });
@@ -450,23 +543,32 @@ describe("decide (properties)", () => {
             expect(decision).toMatchObject({ status: before.status, patch: {}, events: [] });
             expect(decision.credit).toBeUndefined();
             expect(decision.finalize).toBeUndefined();
+            expect(decision.uncredit).toBeUndefined();
           }
         }
       }),
     );
   });
 
-  it("emits paid and validated at most once each, validated only after paid", () => {
+  it("emits validated at most once, after paid; paid once, plus once more after each reorg that reverted it", () => {
     fc.assert(
       fc.property(arbSteps, (steps) => {
         const { events, final } = run(initiated, steps);
-        const paidCount = events.filter((e) => e === "payment.paid").length;
+        const revertedCount = events.filter((e) => e === "payment.reverted").length;
+        // Every reverted follows a paid, and is followed by at most one more paid.
+        let open = 0;
+        for (const e of events) {
+          if (e === "payment.paid") expect(++open).toBe(1);
+          if (e === "payment.reverted") expect(open--).toBe(1);
+        }
+        const paidCount = events.filter((e) => e === "payment.paid").length - revertedCount;
         const validatedCount = events.filter((e) => e === "payment.validated").length;
         expect(paidCount).toBeLessThanOrEqual(1);
         expect(validatedCount).toBeLessThanOrEqual(1);
         if (validatedCount === 1) expect(events.indexOf("payment.paid")).toBeLessThan(events.indexOf("payment.validated"));
         expect(final.status === "validated").toBe(validatedCount === 1);
-        expect(events.filter((e) => e === "payment.held").length).toBe(final.credits.filter((x) => x.held).length);
+        // A held credit a reorg removed was announced as held and is gone now.
+        expect(events.filter((e) => e === "payment.held").length).toBeGreaterThanOrEqual(final.credits.filter((x) => x.held).length);
       }),
     );
   });
@@ -481,6 +583,47 @@ describe("decide (properties)", () => {
         expect(again.events).toEqual([]);
         expect(again.credit).toBeUndefined();
         expect(again.finalize).toBeUndefined();
+      }),
+    );
+  });
+
+  it("reorgs: a withdrawn credit was credited and not final; a finalized credit is never withdrawn; paid falls back only below the request", () => {
+    fc.assert(
+      fc.property(arbSteps, (steps) => {
+        for (const { before, fact, decision } of run(initiated, steps).trace) {
+          if (fact.kind !== "transfer-removed") {
+            expect(decision.uncredit).toBeUndefined();
+            continue;
+          }
+          const credit = before.credits.find((x) => keyOf(x) === keyOf({ ...fact, innerIndex: fact.innerIndex ?? -1 }));
+          if (!decision.uncredit) {
+            expect(decision.outcome).toBe("ignored");
+            expect(credit === undefined || credit.finalized).toBe(true);
+            continue;
+          }
+          expect(credit?.finalized).toBe(false);
+          const after = applyDecision(before, decision);
+          expect(after.credits.length).toBe(before.credits.length - 1);
+          if (before.status === "paid") expect(after.status).toBe(total(clean(after)) >= REQ ? "paid" : "initiated");
+          else expect(after.status).toBe(before.status);
+          expect(decision.patch.receivedAmount).toBe(total(clean(after)));
+        }
+      }),
+    );
+  });
+
+  it("the same transfer removed then mined again is credited again: nothing is lost to a reorg", () => {
+    fc.assert(
+      fc.property(arbSteps, (steps) => {
+        const before = run(initiated, steps).final;
+        if (before.status !== "paid" || before.credits.length !== 1 || before.credits[0]!.held) return;
+        const only = before.credits[0]!;
+        const key = { signature: only.signature, instructionIndex: only.instructionIndex, innerIndex: only.innerIndex };
+        const gone = applyDecision(before, decide(before, removedFact(key), NOW));
+        const back = decide(gone, t({ ...key, amount: only.amount, commitment: "confirmed" }), NOW);
+        expect(back.credit).toMatchObject(key);
+        expect(back.status).toBe("paid");
+        expect(back.events).toEqual(["payment.paid"]);
       }),
     );
   });

@@ -32,6 +32,11 @@
  *   when clean money later covers it (late payment: `late: true` after expiry), so nothing that
  *   arrives is lost.
  * - `payment.paid` is emitted once per transaction (never again after a revival), `payment.validated` once.
+ * - Reorgs (EVM): a credited transfer that a chain reorganization removed before it was final
+ *   (`transfer-removed`) is withdrawn. A paid transaction the rest no longer covers goes back to
+ *   `initiated` with `failureReason: "transfer_removed"` (it says so; a later payment clears it)
+ *   and the merchant gets `payment.reverted`; `paidAt` is cleared, so paying again sends
+ *   `payment.paid` again. A finalized credit is never withdrawn, and validated stays validated.
  */
 
 import type { PaymentStatus } from "@/lib/payment-status";
@@ -79,7 +84,19 @@ export type PaymentFact =
   | TransferFact
   | { kind: "expired" }
   | { kind: "chain-error"; signature: string; err: string }
-  | { kind: "finality-timeout"; timeoutMs: number };
+  | { kind: "finality-timeout"; timeoutMs: number }
+  | TransferRemovedFact;
+
+/** A credited transfer is no longer on the chain: a reorganization dropped its block (EVM). */
+export interface TransferRemovedFact {
+  kind: "transfer-removed";
+  chainId: number;
+  signature: string;
+  instructionIndex: number;
+  innerIndex?: number;
+  /** What the watcher saw, for the fact log: a `removed` log, or no receipt / no such log when checked again. */
+  evidence: string;
+}
 
 /** A transfer already credited to the transaction. */
 export interface CreditState {
@@ -110,7 +127,7 @@ export interface PaymentState {
   credits: readonly CreditState[];
 }
 
-export type PaymentEventType = "payment.paid" | "payment.validated" | "payment.failed" | "payment.held";
+export type PaymentEventType = "payment.paid" | "payment.validated" | "payment.failed" | "payment.held" | "payment.reverted";
 export type AmountMismatch = "under" | "over";
 
 /** Why a transaction failed. */
@@ -120,18 +137,20 @@ export const FAILURE_REASONS = {
   transactionFailed: "transaction_failed",
   sanctioned: "sanctioned",
   notFinalized: "not_finalized",
+  /** Not a failure: an initiated transaction whose credited transfer a reorg removed says so here until paid again. */
+  transferRemoved: "transfer_removed",
 } as const;
 
 /** Fields a decision sets on the transaction (absent = unchanged; null = cleared). */
 export interface PaymentPatch {
   status?: PaymentStatus;
-  payer?: string;
-  signature?: string;
-  instructionIndex?: number;
+  payer?: string | null;
+  signature?: string | null;
+  instructionIndex?: number | null;
   receivedAmount?: bigint;
   amountMismatch?: AmountMismatch | null;
   late?: boolean;
-  paidAt?: Date;
+  paidAt?: Date | null;
   validatedAt?: Date;
   failedAt?: Date | null;
   failureReason?: string | null;
@@ -167,6 +186,8 @@ export interface Decision {
   credit?: Credit;
   /** A credited transfer now seen at finalized. */
   finalize?: TransferKey;
+  /** A credited transfer to withdraw: a reorg removed it. */
+  uncredit?: TransferKey;
   outcome: DecisionOutcome;
   /** Why, for ignored and rejected facts and for failures. */
   reason?: string;
@@ -251,7 +272,9 @@ function settle(state: PaymentState, credits: readonly CreditState[], now: Date,
           failureReason: null,
           ...(state.failureReason === FAILURE_REASONS.expired || state.failureReason === FAILURE_REASONS.underpaid ? { late: true } : {}),
         }
-      : {};
+      : state.failureReason === FAILURE_REASONS.transferRemoved
+        ? { failureReason: null }
+        : {};
   const paidAt = state.paidAt ?? now;
   if (finalized >= requested) return applied("validated", { ...revive, status: "validated", paidAt, validatedAt: now }, [...paidEvent, "payment.validated"]);
   if (received >= requested) {
@@ -297,6 +320,44 @@ function transfer(state: PaymentState, fact: TransferFact, now: Date): Decision 
   return { ...settle(state, credits, now, held ? undefined : credit, held), credit };
 }
 
+/**
+ * A credited transfer a reorg removed: withdraw it and let the remaining credits decide again. A
+ * paid transaction they no longer cover goes back to initiated and says why.
+ */
+function transferRemoved(state: PaymentState, fact: TransferRemovedFact): Decision {
+  const key: TransferKey = { signature: fact.signature, instructionIndex: fact.instructionIndex, innerIndex: fact.innerIndex ?? -1 };
+  const existing = state.credits.find((c) => c.signature === key.signature && c.instructionIndex === key.instructionIndex && c.innerIndex === key.innerIndex);
+  if (!existing) return keep(state, "ignored", "not_credited");
+  if (existing.finalized) return keep(state, "ignored", "finalized_already");
+  const credits = state.credits.filter((c) => c !== existing);
+  const clean = credits.filter((c) => !c.held);
+  const received = sum(clean);
+  const requested = state.requestedAmount;
+  const shown = clean[0];
+  const patch: PaymentPatch = {
+    receivedAmount: received,
+    amountMismatch: received === 0n ? null : received < requested ? "under" : received > requested ? "over" : null,
+  };
+  const removed = (status: PaymentStatus, extra: PaymentPatch = {}, events: PaymentEventType[] = []): Decision => ({
+    status,
+    patch: { ...patch, ...extra },
+    events,
+    uncredit: key,
+    outcome: "applied",
+    reason: FAILURE_REASONS.transferRemoved,
+  });
+  // The transaction's payer and signature name a transfer that is still there, or nothing.
+  const display: PaymentPatch =
+    state.status === "validated" || existing.held
+      ? {}
+      : { payer: shown?.payer ?? null, signature: shown?.signature ?? null, instructionIndex: shown?.instructionIndex ?? null };
+  if (state.status === "paid" && received < requested) {
+    return removed("initiated", { ...display, status: "initiated", paidAt: null, failureReason: FAILURE_REASONS.transferRemoved }, ["payment.reverted"]);
+  }
+  if (state.status === "initiated") return removed("initiated", { ...display, ...(received === 0n ? { failureReason: FAILURE_REASONS.transferRemoved } : {}) });
+  return removed(state.status, display);
+}
+
 /** Decides what a fact means for a transaction. Pure: same input, same decision. */
 export function decide(state: PaymentState, fact: PaymentFact, now: Date): Decision {
   switch (fact.kind) {
@@ -304,6 +365,8 @@ export function decide(state: PaymentState, fact: PaymentFact, now: Date): Decis
       return transfer(state, fact, now);
     case "chain-error":
       return chainError(state, now);
+    case "transfer-removed":
+      return transferRemoved(state, fact);
     case "finality-timeout":
       if (state.status !== "paid" || state.paidAt === null) return keep(state, "ignored", "not_awaiting_finalization");
       if (now.getTime() < state.paidAt.getTime() + fact.timeoutMs) return keep(state, "ignored", "within_finality_window");
@@ -327,6 +390,10 @@ export function applyDecision<S extends PaymentState>(state: S, decision: Decisi
   if (decision.credit) {
     const { chainId: _chain, sourceOwner: _owner, ...credit } = decision.credit;
     next.credits = [...next.credits, credit];
+  }
+  const u = decision.uncredit;
+  if (u) {
+    next.credits = next.credits.filter((c) => !(c.signature === u.signature && c.instructionIndex === u.instructionIndex && c.innerIndex === u.innerIndex));
   }
   const f = decision.finalize;
   if (f) {

@@ -1,6 +1,5 @@
 import { chainById, type ChainInfo, type ChainType } from "@/lib/chains";
-import type { ChainRuntime, Stablecoin } from "../../chains/runtime";
-import { STABLECOIN_DECIMALS } from "../../chains/runtime";
+import { SOLANA_STABLECOIN_DECIMALS, type ChainRuntime, type Stablecoin } from "../../chains/runtime";
 
 /** SPEC §3 chain/token: chain id, name, icon, token symbol, type, faucet, network (+ address, decimals). */
 export interface TokenDto {
@@ -57,12 +56,12 @@ export function buildChainConfig(chains: ChainRuntime, paymentsOrigin: string): 
   const contractsMeta: Record<string, ChainMetaDto> = {};
   const chainsOrder: number[] = [];
 
-  const add = (chainId: number, entries: [Stablecoin, string][], nativeAddress: string, local: boolean, rpc?: { rpcUrl: string; wsUrl?: string }) => {
+  const add = (chainId: number, entries: [Stablecoin, { address: string; decimals: number }][], nativeAddress: string, local: boolean, rpc?: { rpcUrl: string; wsUrl?: string }) => {
     const info = chainById(chainId) ?? { id: chainId, name: `Chain ${chainId}`, type: 2 as ChainType, network: "testnet" as const, nativeSymbol: "ETH", nativeDecimals: 18 };
     const base = { chainId, chain: info.name, type: info.type, network: info.network, faucet: local };
     chainsOrder.push(chainId);
-    for (const [symbol, address] of entries) {
-      tokens.push({ ...base, symbol, name: TOKEN_NAMES[symbol], address, decimals: STABLECOIN_DECIMALS, icon: icon(symbol), native: false });
+    for (const [symbol, { address, decimals }] of entries) {
+      tokens.push({ ...base, symbol, name: TOKEN_NAMES[symbol], address, decimals, icon: icon(symbol), native: false });
     }
     natives.push({ ...base, symbol: info.nativeSymbol, name: info.nativeSymbol, address: nativeAddress, decimals: info.nativeDecimals, icon: icon(info.nativeSymbol), native: true });
     const explorer = local
@@ -73,10 +72,11 @@ export function buildChainConfig(chains: ChainRuntime, paymentsOrigin: string): 
 
   if (chains.solana) {
     const s = chains.solana;
-    add(s.chainId, Object.entries(s.mints) as [Stablecoin, string][], SOL_NATIVE_MINT, Boolean(s.local), { rpcUrl: s.rpcUrl, wsUrl: s.wsUrl });
+    const mints = (Object.entries(s.mints) as [Stablecoin, string][]).map(([symbol, address]): [Stablecoin, { address: string; decimals: number }] => [symbol, { address, decimals: SOLANA_STABLECOIN_DECIMALS }]);
+    add(s.chainId, mints, SOL_NATIVE_MINT, Boolean(s.local), { rpcUrl: s.rpcUrl, wsUrl: s.wsUrl });
   }
   for (const e of chains.evm) {
-    add(e.chainId, Object.entries(e.tokens) as [Stablecoin, string][], EVM_NATIVE_ADDRESS, Boolean(e.local), { rpcUrl: e.rpcUrl });
+    add(e.chainId, Object.entries(e.tokens) as [Stablecoin, { address: string; decimals: number }][], EVM_NATIVE_ADDRESS, Boolean(e.local), { rpcUrl: e.rpcUrl });
   }
   return { tokens, allTokens: [...tokens, ...natives], chainsOrder, contractsMeta };
 }

@@ -1,6 +1,5 @@
 import { createPublicClient, http, parseEventLogs, erc20Abi, type Hash } from "viem";
 import type { EvmRuntime } from "../../chains/runtime";
-import { STABLECOIN_DECIMALS } from "../../chains/runtime";
 import type { RecordedTransactionDto } from "./dto";
 
 /** What the EVM network recorded for `hash`, or undefined when it knows none. */
@@ -9,7 +8,7 @@ export async function readEvmTransaction(evm: EvmRuntime, chainName: string, has
   const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
   if (!receipt) return undefined;
   const [tx, block] = await Promise.all([client.getTransaction({ hash }), client.getBlock({ blockNumber: receipt.blockNumber })]);
-  const symbols = new Map(Object.entries(evm.tokens).map(([symbol, address]) => [address.toLowerCase(), symbol]));
+  const known = new Map(Object.entries(evm.tokens).map(([symbol, token]) => [token.address.toLowerCase(), { symbol, decimals: token.decimals }]));
   const transfers = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs });
   return {
     chainId: evm.chainId,
@@ -25,11 +24,12 @@ export async function readEvmTransaction(evm: EvmRuntime, chainName: string, has
     instructions: [{ program: tx.to ?? "contract creation", type: tx.input === "0x" ? "transfer" : tx.input.slice(0, 10), detail: tx.value > 0n ? `value ${tx.value}` : undefined }],
     tokenMovements: transfers.map((log) => ({
       token: log.address,
-      symbol: symbols.get(log.address.toLowerCase()),
+      symbol: known.get(log.address.toLowerCase())?.symbol,
       from: log.args.from,
       to: log.args.to,
       amount: String(log.args.value),
-      decimals: STABLECOIN_DECIMALS,
+      // A token this chain does not list: its decimals are unknown here; 18 is the ERC-20 default.
+      decimals: known.get(log.address.toLowerCase())?.decimals ?? 18,
     })),
     logs: [],
   };

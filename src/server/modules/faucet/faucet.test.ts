@@ -10,7 +10,7 @@ import type { ChainRuntime } from "../../chains/runtime";
 import { startChains } from "../../chains/start-chains";
 import { openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
-import { FAUCET_TOKEN_AMOUNT } from "./service";
+import { FAUCET_TOKEN_AMOUNT, faucetTokenAmount } from "./service";
 
 const SANDBOX = { ZPAY_MODE: "sandbox", SANDBOX_SLOT_MS: "10", SANDBOX_EVM_BLOCK_TIME: "0", FAUCET_RATE_LIMIT: "2" } as const;
 const post = (app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }, body: unknown) =>
@@ -32,10 +32,18 @@ describe("sandbox chains: config, faucet and explorer", () => {
 
   it("serves both local networks in the config, with our explorer and their RPC", async () => {
     const { data } = await (await payments.request("/api/config")).json();
-    expect(data.chainsOrder).toEqual([-5001, 31337]);
-    expect(data.tokens.map((t: { chainId: number; symbol: string }) => `${t.chainId}:${t.symbol}`)).toEqual(["-5001:USDC", "-5001:USDT", "31337:USDC", "31337:USDT"]);
-    expect(data.tokens.every((t: { faucet: boolean; decimals: number }) => t.faucet && t.decimals === 6)).toBe(true);
-    expect(data.allTokens.filter((t: { native: boolean }) => t.native).map((t: { symbol: string }) => t.symbol)).toEqual(["SOL", "ETH"]);
+    expect(data.chainsOrder).toEqual([-5001, 31337, 31338]);
+    // Every token carries its own decimals: chain B's test USDT has 18, like USDT on BNB Smart Chain.
+    expect(data.tokens.map((t: { chainId: number; symbol: string; decimals: number }) => `${t.chainId}:${t.symbol}:${t.decimals}`)).toEqual([
+      "-5001:USDC:6",
+      "-5001:USDT:6",
+      "31337:USDC:6",
+      "31337:USDT:6",
+      "31338:USDC:6",
+      "31338:USDT:18",
+    ]);
+    expect(data.tokens.every((t: { faucet: boolean }) => t.faucet)).toBe(true);
+    expect(data.allTokens.filter((t: { native: boolean }) => t.native).map((t: { symbol: string }) => t.symbol)).toEqual(["SOL", "ETH", "ETH"]);
     expect(data.contractsMeta["-5001"]).toMatchObject({ type: 3, network: "local", explorerTx: "http://pay.test/tx/-5001/{hash}", rpcUrl: chains.solana!.rpcUrl });
     expect(data.contractsMeta["31337"]).toMatchObject({ type: 2, network: "local", rpcUrl: chains.evm[0]!.rpcUrl });
     expect(data.fiats.length).toBeGreaterThan(0);
@@ -64,11 +72,25 @@ describe("sandbox chains: config, faucet and explorer", () => {
     const res = await post(payments, { chain: 31337, address, token: "USDT" });
     expect(res.status).toBe(200);
     const client = createPublicClient({ transport: http(chains.evm[0]!.rpcUrl) });
-    expect(await client.readContract({ address: chains.evm[0]!.tokens.USDT!, abi: erc20Abi, functionName: "balanceOf", args: [address] })).toBe(FAUCET_TOKEN_AMOUNT);
+    expect(await client.readContract({ address: chains.evm[0]!.tokens.USDT!.address, abi: erc20Abi, functionName: "balanceOf", args: [address] })).toBe(FAUCET_TOKEN_AMOUNT);
     expect(await client.getBalance({ address })).toBeGreaterThan(0n);
     const { data } = await res.json();
     const { data: tx } = await (await payments.request(`/api/sandbox/tx/31337/${data.transactions[1]}`)).json();
     expect(tx.tokenMovements).toEqual([expect.objectContaining({ symbol: "USDT", to: address, amount: String(FAUCET_TOKEN_AMOUNT) })]);
+  });
+
+  it("gives 1,000 test USDT in its own 18 decimals on local EVM chain B, and the explorer shows them so", async () => {
+    const address = "0x000000000000000000000000000000000000bEEF";
+    const res = await post(payments, { chain: 31338, address, token: "USDT" });
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data.tokenAmount).toBe(String(faucetTokenAmount(18)));
+    const chainB = chains.evm.find((e) => e.chainId === 31338)!;
+    const client = createPublicClient({ transport: http(chainB.rpcUrl) });
+    expect(await client.readContract({ address: chainB.tokens.USDT!.address, abi: erc20Abi, functionName: "decimals" })).toBe(18);
+    expect(await client.readContract({ address: chainB.tokens.USDT!.address, abi: erc20Abi, functionName: "balanceOf", args: [address] })).toBe(1_000n * 10n ** 18n);
+    const { data: tx } = await (await payments.request(`/api/sandbox/tx/31338/${data.transactions[1]}`)).json();
+    expect(tx.tokenMovements).toEqual([expect.objectContaining({ symbol: "USDT", decimals: 18, amount: String(faucetTokenAmount(18)) })]);
   });
 
   it("refuses bad input clearly", async () => {

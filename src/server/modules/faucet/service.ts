@@ -1,11 +1,12 @@
 import bs58 from "bs58";
 import { isAddress } from "viem";
 import { ApiError } from "../../http/errors";
-import type { ChainRuntime, Stablecoin } from "../../chains/runtime";
-import { STABLECOIN_DECIMALS } from "../../chains/runtime";
+import { SOLANA_STABLECOIN_DECIMALS, type ChainRuntime, type Stablecoin } from "../../chains/runtime";
 
-/** What one faucet call hands out: enough native coin for many fees, and test stablecoins. */
-export const FAUCET_TOKEN_AMOUNT = 1_000n * 10n ** BigInt(STABLECOIN_DECIMALS); // 1,000 USDC/USDT
+/** What one faucet call hands out: enough native coin for many fees, and 1,000 test stablecoins in the token's own decimals. */
+export const faucetTokenAmount = (decimals: number) => 1_000n * 10n ** BigInt(decimals);
+/** 1,000 of a 6-decimals token (USDC/USDT on Solana and on local EVM chain A). */
+export const FAUCET_TOKEN_AMOUNT = faucetTokenAmount(SOLANA_STABLECOIN_DECIMALS);
 export const FAUCET_SOL_LAMPORTS = 1_000_000_000n; // 1 SOL
 export const FAUCET_EVM_WEI = 10n ** 18n; // 1 ETH
 
@@ -47,9 +48,10 @@ export async function grantFromFaucet(chains: ChainRuntime, request: { chain: nu
   const e = evm!;
   if (!e.local) throw new ApiError(403, "faucet_unavailable", "The faucet only serves the local sandbox networks");
   if (!isAddress(address, { strict: false })) throw new ApiError(400, "invalid_address", "Invalid wallet address. Please double-check and try again.");
-  const tokenAddress = e.tokens[token];
-  if (!tokenAddress) throw new ApiError(400, "unknown_token", `${token} is not offered on chain ${chain}`);
+  const evmToken = e.tokens[token];
+  if (!evmToken) throw new ApiError(400, "unknown_token", `${token} is not offered on chain ${chain}`);
+  const amount = faucetTokenAmount(evmToken.decimals);
   const fee = await e.local.fund(address, FAUCET_EVM_WEI);
-  const minted = await e.local.mintTokens(address, tokenAddress, FAUCET_TOKEN_AMOUNT);
-  return { chain, address, token, tokenAmount: String(FAUCET_TOKEN_AMOUNT), nativeAmount: String(FAUCET_EVM_WEI), transactions: [fee, minted] };
+  const minted = await e.local.mintTokens(address, evmToken.address, amount);
+  return { chain, address, token, tokenAmount: String(amount), nativeAmount: String(FAUCET_EVM_WEI), transactions: [fee, minted] };
 }

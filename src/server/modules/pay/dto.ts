@@ -28,7 +28,7 @@ export const PayableProductSchema = z
 export const StartPaymentBody = z
   .object({
     chainId: z.number().int().openapi({ example: -5001 }),
-    token: z.string().trim().min(1).max(16).openapi({ example: "USDC" }),
+    token: z.string().trim().min(1).max(64).openapi({ example: "USDC", description: "The token symbol, or its mint (Solana) or contract (EVM) address" }),
     payer: z
       .string()
       .trim()
@@ -45,16 +45,23 @@ export const PaymentTransactionInfoSchema = z
     payment: z.string(),
     chain: z.number().int(),
     recipient: z.string(),
-    address: z.string().openapi({ description: "The recipient's associated token account" }),
+    address: z.string().openapi({ description: "Where the tokens land: the recipient's associated token account (Solana), the recipient itself (EVM)" }),
     tokenAddress: z.string(),
     decimals: z.number().int(),
     amount: z.string(),
     amountWei: z.string().openapi({ description: "Base units to transfer" }),
-    reference: z.string(),
+    reference: z.string().openapi({ description: "Solana: a public key to add read-only to the transfer; EVM: 8 random bytes as 0x-hex, the proxy's paymentReference" }),
     memo: z.string(),
     expiresAt: z.string(),
     createRecipientAccount: z.boolean().optional(),
     fiat: z.object({ currency: z.string(), price: z.string(), rate: z.string() }).optional(),
+    proxy: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          "EVM: Request Network's ERC20FeeProxy. Approve it for amountWei, then call transferFromWithReferenceAndFee(tokenAddress, recipient, amountWei, reference, 0, 0x0000000000000000000000000000000000000000).",
+      }),
   })
   .openapi("PaymentTransactionInfo") satisfies z.ZodType<PaymentTransactionInfo>;
 

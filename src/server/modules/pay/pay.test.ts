@@ -12,7 +12,7 @@ import { until, webhookReceiver, type WebhookReceiver } from "../../testing/webh
 import { refreshedListPath } from "../sanctions/list";
 import { signInMerchant } from "../../testing/merchants";
 import { LINK_NOT_PAYABLE } from "./product";
-import { MERCHANT_CANNOT_RECEIVE, SANCTION_FAILED } from "./start";
+import { MERCHANT_CANNOT_RECEIVE, SANCTION_FAILED, TOKEN_NOT_ACCEPTED } from "./start";
 import { addReference, callJson, fundedPayer, merchantWithLink, pay, startPayFixture, type PayFixture } from "../../testing/pay-fixture";
 
 const ataOf = (mint: string, owner: string) => getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true).toBase58();
@@ -59,7 +59,16 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local Solana network (%s)", 
       useFiat: true,
       estimatedUsdc: "13.5", // EUR=1.08 in the sandbox rates
       sandbox: true,
-      options: [{ chainId: -5001, chainName: "Solana Devnet", tokens: [{ symbol: "USDC", address: f.solana.mints.USDC, decimals: 6 }] }],
+      options: [
+        {
+          chainId: -5001,
+          chainName: "Solana Devnet",
+          tokens: [
+            { symbol: "USDC", address: f.solana.mints.USDC, decimals: 6 },
+            { symbol: "USDT", address: f.solana.mints.USDT, decimals: 6 },
+          ],
+        },
+      ],
     });
     expect(seen.body.data.merchant.displayName).toMatch(/^.{4}….{4}$/);
 
@@ -116,6 +125,29 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local Solana network (%s)", 
     expect(list.body.data[0].paymentInfo).toMatchObject({ status: "validated", hash: signature, payer: payer.publicKey.toBase58(), scanLink: `http://pay.test/tx/-5001/${signature}` });
   });
 
+  it("a payer pays in USDT (by symbol or by mint): the transaction records the USDT mint and decimals, paid then validated", async () => {
+    const { receiving, link } = await merchantWithLink(f, { label: "Tea", price: "7.25", currency: "USDC" }, { endpoint: hooks.url });
+    const payer = await fundedPayer(f, 0n, 50_000_000n);
+    const usdt = f.solana.mints.USDT;
+    const started = await start(link.hashedId, payer.publicKey.toBase58(), { token: "USDT" });
+    expect(started.status).toBe(200);
+    const info: PaymentTransactionInfo = started.body.data;
+    expect(info).toMatchObject({ chain: -5001, recipient: receiving, address: ataOf(usdt, receiving), tokenAddress: usdt, decimals: 6, amount: "7.25", amountWei: "7250000" });
+    expect(await row(info.payment)).toMatchObject({ token: "USDT", tokenAddress: usdt, decimals: 6 });
+    // Naming the mint instead of the symbol starts the same kind of payment (a new session here).
+    const byMint = await start(link.hashedId, payer.publicKey.toBase58(), { token: usdt, sessionId: "session-usdt-by-mint" });
+    expect(byMint.body.data).toMatchObject({ tokenAddress: usdt, amountWei: "7250000" });
+
+    const signature = await pay(f, payer, info);
+    expect(await statusBecomes(info.payment, "validated")).toMatchObject({ hash: signature, receivedAmount: "7250000" });
+    const events = await until(() => {
+      const got = hooks.requests.map((r) => JSON.parse(r.body)).filter((b) => b.data.publicId === info.payment);
+      return got.length >= 2 ? got : undefined;
+    }, "USDT webhooks");
+    expect(events.map((e) => e.type).sort()).toEqual(["payment.paid", "payment.validated"]);
+    expect(events[0].data).toMatchObject({ token: "USDT", tokenAddress: usdt, requestedAmount: { value: "7250000", decimals: 6, currency: "USDT" } });
+  });
+
   it("refuses what cannot be paid, each with a clear message, and creates nothing", async () => {
     const { merchant, link } = await merchantWithLink(f);
     const payer = Keypair.generate().publicKey.toBase58();
@@ -125,7 +157,8 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local Solana network (%s)", 
     expect(await start("nope", payer)).toMatchObject({ status: 404, body: { message: LINK_NOT_PAYABLE } });
     expect((await start(link.hashedId, "not-a-wallet")).body).toMatchObject({ code: "invalid_wallet_address", message: "Invalid wallet address. Please double-check and try again." });
     expect(await start(link.hashedId, payer, { chainId: 1 })).toMatchObject({ status: 400, body: { code: "unsupported_chain" } });
-    expect(await start(link.hashedId, payer, { token: "USDT" })).toMatchObject({ status: 400, body: { code: "unsupported_token", message: "Only USDC is accepted for this payment." } });
+    expect(await start(link.hashedId, payer, { token: "DAI" })).toMatchObject({ status: 400, body: { code: "unsupported_token", message: TOKEN_NOT_ACCEPTED } });
+    expect(await start(link.hashedId, payer, { token: Keypair.generate().publicKey.toBase58() })).toMatchObject({ status: 400, body: { code: "unsupported_token" } });
     expect((await start(link.hashedId, payer, { sessionId: "" })).status).toBe(400);
     const malformed = await f.payments.request(`/api/pay/${link.hashedId}/start`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
     expect(malformed.status).toBe(400);

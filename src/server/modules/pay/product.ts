@@ -6,7 +6,7 @@ import { USDC_DECIMALS } from "@/lib/fiat-conversion";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { users } from "../../db/schema";
-import { STABLECOIN_DECIMALS } from "../../chains/runtime";
+import { SOLANA_STABLECOIN_DECIMALS, STABLECOINS } from "../../chains/runtime";
 import { findPayableQuickPay, type PayableQuickPay } from "../quick-pays/service";
 import { quote } from "./pricing";
 
@@ -27,12 +27,27 @@ export function fallbackDisplayName(publicKey: string): string {
   return publicKey.length > 10 ? `${publicKey.slice(0, 4)}…${publicKey.slice(-4)}` : publicKey;
 }
 
-/** The settlement tokens a payer may pay with on this instance: USDC on its Solana network. */
+/**
+ * The settlement tokens a payer may pay with on this instance: USDC and USDT on its Solana network,
+ * then each EVM chain that has Request Network's fee proxy, each token with its own decimals.
+ */
 export function payOptions(deps: AppDeps): PayableProduct["options"] {
+  const options: PayableProduct["options"] = [];
+  const chainName = (chainId: number) => chainById(chainId)?.name ?? `Chain ${chainId}`;
   const solana = deps.chains.solana;
-  if (!solana) return [];
-  const chainName = chainById(solana.chainId)?.name ?? `Chain ${solana.chainId}`;
-  return [{ chainId: solana.chainId, chainName, tokens: [{ symbol: "USDC", address: solana.mints.USDC, decimals: STABLECOIN_DECIMALS }] }];
+  if (solana) {
+    const tokens = STABLECOINS.map((symbol) => ({ symbol, address: solana.mints[symbol], decimals: SOLANA_STABLECOIN_DECIMALS }));
+    options.push({ chainId: solana.chainId, chainName: chainName(solana.chainId), tokens });
+  }
+  for (const evm of deps.chains.evm) {
+    if (!evm.feeProxy) continue;
+    const tokens = STABLECOINS.flatMap((symbol) => {
+      const token = evm.tokens[symbol];
+      return token ? [{ symbol, address: token.address, decimals: token.decimals }] : [];
+    });
+    if (tokens.length > 0) options.push({ chainId: evm.chainId, chainName: chainName(evm.chainId), tokens });
+  }
+  return options;
 }
 
 /** `GET /api/pay/{id}`: what the payer sees of a zLink before connecting a wallet. */

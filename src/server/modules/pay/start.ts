@@ -1,10 +1,7 @@
-import { Keypair } from "@solana/web3.js";
 import type { PaymentTransactionInfo, StartPaymentRequest } from "@/lib/pay-api";
 import { formatBaseUnits } from "@/lib/money";
-import { isSolanaAddress, WALLET_ADDRESS_MESSAGES } from "@/lib/wallet-address";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
-import { STABLECOIN_DECIMALS, type SolanaRuntime } from "../../chains/runtime";
 import { createTransaction, findBySession, newPublicId } from "../../payments/service";
 import type { TransactionRow } from "../../db/schema";
 import { announceNewPayment } from "../../jobs/payment-wakeups";
@@ -13,7 +10,11 @@ import { getReceivingWallet } from "../wallets/service";
 import { assertRoomForPayment } from "./start-caps";
 import { quote } from "./pricing";
 import { requirePayableQuickPay } from "./product";
-import { recipientTokenAccount } from "./recipient-account";
+import { recipientTokenAccount, type RecipientAccount } from "./recipient-account";
+import { newReference, payerFor, paymentChainFor, type PaymentChain } from "./payment-target";
+import { usdcToTokenUnits } from "./token-amount";
+
+export { TOKEN_NOT_ACCEPTED } from "./payment-target";
 
 /** SPEC §8: the sanction failure as the pay page shows it. */
 export const SANCTION_FAILED = "Wallet Sanction Status Analysis Failed. This wallet is not acceptable.";
@@ -22,7 +23,7 @@ export const QR_NEEDS_RECIPIENT_ACCOUNT = "This merchant cannot take QR code pay
 /** Memos carry the transaction's public id, so a wallet's history names the order. */
 export const memoFor = (publicId: string) => `zpay:${publicId}`;
 
-function toTransactionInfo(row: TransactionRow, mustCreateRecipient: boolean): PaymentTransactionInfo {
+function toTransactionInfo(row: TransactionRow, chain: PaymentChain, mustCreateRecipient: boolean): PaymentTransactionInfo {
   const fiat = row.productInfo?.useFiat && row.fiatRate ? { currency: row.productInfo.currency, price: row.productInfo.price, rate: row.fiatRate } : undefined;
   return {
     payment: row.publicId,
@@ -38,50 +39,59 @@ function toTransactionInfo(row: TransactionRow, mustCreateRecipient: boolean): P
     expiresAt: row.expiresAt.toISOString(),
     ...(mustCreateRecipient ? { createRecipientAccount: true } : {}),
     ...(fiat ? { fiat } : {}),
+    ...(chain.family === "evm" ? { proxy: chain.evm.feeProxy } : {}),
   };
 }
 
-/** The instance's Solana network when it is the one asked for, with its USDC mint. */
-function solanaFor(deps: AppDeps, req: StartPaymentRequest): { solana: SolanaRuntime; mint: string } {
-  const solana = deps.chains.solana;
-  if (!solana || solana.chainId !== req.chainId) throw new ApiError(400, "unsupported_chain", `Payments on chain ${req.chainId} are not offered here.`);
-  const mint = solana.mints.USDC;
-  if (req.token !== "USDC" && req.token !== mint) throw new ApiError(400, "unsupported_token", "Only USDC is accepted for this payment.");
-  return { solana, mint };
+/**
+ * Where the tokens land: the merchant's associated token account on Solana (opened by the sandbox,
+ * or by the payer's transaction on a real network), the merchant's address itself on EVM.
+ */
+async function landingAccount(chain: PaymentChain, merchantAddress: string): Promise<RecipientAccount> {
+  if (chain.family === "evm") return { address: merchantAddress, mustCreate: false };
+  return recipientTokenAccount(chain.solana, merchantAddress, chain.tokenAddress);
 }
 
 /**
- * `POST /api/pay/{id}/start`: checks the payer's wallet, fixes the amount (and the fiat rate) and
- * creates the transaction (`initiated`) with a fresh reference key and the order memo; the watcher
- * follows it from now on. The same pay-page session starting again from the same wallet resumes
- * its unexpired transaction instead of creating another; a new one must fit the pending caps
- * (see `assertRoomForPayment`), else nothing is created.
+ * `POST /api/pay/{id}/start`: checks the payer's wallet, fixes the amount (and the fiat rate) in
+ * the token's own decimals and creates the transaction (`initiated`) with a fresh reference; the
+ * watcher of that chain follows it from now on. The same pay-page session starting again from the
+ * same wallet, chain and token resumes its unexpired transaction instead of creating another; a
+ * new one must fit the pending caps (see `assertRoomForPayment`), else nothing is created.
  *
- * Without `payer` it starts a Solana Pay QR payment: a phone wallet scans the transfer request and
- * pays without connecting, so there is no wallet to screen here; the real payer is screened when
- * the watcher credits the transfer. Such a wallet sends a bare transfer, so the merchant's token
- * account must already exist (a real network may lack it; the sandbox opens it).
+ * Solana: a fresh reference public key and the order memo. Without `payer` it starts a Solana Pay
+ * QR payment: a phone wallet scans the transfer request and pays without connecting, so there is
+ * no wallet to screen here; the real payer is screened when the watcher credits the transfer. Such
+ * a wallet sends a bare transfer, so the merchant's token account must already exist (a real
+ * network may lack it; the sandbox opens it).
+ *
+ * EVM: the payer (required: no QR path) pays through Request Network's ERC20FeeProxy with a fresh
+ * 8-byte payment reference, no memo; the merchant's one EVM address receives on every EVM chain.
  */
 export async function startPayment(deps: AppDeps, hashedId: string, req: StartPaymentRequest, clientAddress: string): Promise<PaymentTransactionInfo> {
   const product = await requirePayableQuickPay(deps, hashedId);
-  const { solana, mint } = solanaFor(deps, req);
-  if (req.payer !== undefined && !isSolanaAddress(req.payer)) {
-    throw new ApiError(400, "invalid_wallet_address", WALLET_ADDRESS_MESSAGES.invalid, [{ path: "payer", message: WALLET_ADDRESS_MESSAGES.invalid }]);
-  }
-  if (req.payer !== undefined && !checkWallet(deps, req.payer)) {
-    deps.log.warn({ product: product.id }, "sanctioned wallet refused at payment start");
+  const chain = paymentChainFor(deps, req);
+  const startedBy = payerFor(chain, req.payer);
+  if (startedBy !== null && !checkWallet(deps, startedBy)) {
+    deps.log.warn({ product: product.id, chainId: chain.chainId }, "sanctioned wallet refused at payment start");
     throw new ApiError(403, "sanctioned_wallet", SANCTION_FAILED);
   }
   const { db } = deps.database;
-  const wallet = await getReceivingWallet(db, product.merchantId, solana.chainId);
+  const wallet = await getReceivingWallet(db, product.merchantId, chain.chainId);
   if (!wallet) throw new ApiError(409, "merchant_cannot_receive", MERCHANT_CANNOT_RECEIVE);
-  const account = await recipientTokenAccount(solana, wallet.address, mint);
-  const startedBy = req.payer ?? null;
+  const account = await landingAccount(chain, wallet.address);
   if (!startedBy && account.mustCreate) throw new ApiError(409, "qr_recipient_account_missing", QR_NEEDS_RECIPIENT_ACCOUNT);
 
   const resumed = await findBySession(db, { productType: "quick-pay", productId: product.id, sessionId: req.sessionId });
-  if (resumed && resumed.startedBy === startedBy && resumed.recipient === wallet.address && resumed.tokenAddress === mint) {
-    return toTransactionInfo(resumed, account.mustCreate);
+  // The sandbox's two EVM chains share token addresses (same deployer, same nonces): the chain must match too.
+  if (
+    resumed &&
+    resumed.chainId === chain.chainId &&
+    resumed.startedBy === startedBy &&
+    resumed.recipient === wallet.address &&
+    resumed.tokenAddress === chain.tokenAddress
+  ) {
+    return toTransactionInfo(resumed, chain, account.mustCreate);
   }
 
   const { usdcBaseUnits, fiat } = await quote(deps, product);
@@ -93,22 +103,22 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
       productType: "quick-pay",
       productId: product.id,
       userId: product.merchantId,
-      chainId: solana.chainId,
-      token: "USDC",
-      tokenAddress: mint,
-      decimals: STABLECOIN_DECIMALS,
+      chainId: chain.chainId,
+      token: chain.symbol,
+      tokenAddress: chain.tokenAddress,
+      decimals: chain.decimals,
       recipient: wallet.address,
       recipientTokenAccount: account.address,
-      requestedAmount: usdcBaseUnits,
-      reference: Keypair.generate().publicKey.toBase58(),
-      memo: memoFor(publicId),
+      requestedAmount: usdcToTokenUnits(usdcBaseUnits, chain.decimals),
+      reference: newReference(chain),
+      memo: chain.family === "solana" ? memoFor(publicId) : null,
       productInfo: {
         price: product.price,
         currency: product.currency,
         userCurrency: product.userCurrency,
         useFiat: product.useFiat,
         fiat: product.useFiat ? product.currency : null,
-        cToken: "USDC",
+        cToken: chain.symbol,
       },
       fiatRate: fiat?.rate ?? null,
       sessionId: req.sessionId,
@@ -120,6 +130,6 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
     await announceNewPayment(tx, created.chainId);
     return created;
   });
-  deps.log.info({ transaction: row.id, product: product.id, amount: row.requestedAmount.toString() }, "payment started");
-  return toTransactionInfo(row, account.mustCreate);
+  deps.log.info({ transaction: row.id, product: product.id, chainId: row.chainId, amount: row.requestedAmount.toString() }, "payment started");
+  return toTransactionInfo(row, chain, account.mustCreate);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { merchantWallets, type WalletRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { chainById } from "@/lib/chains";
+import { chainById, isEvmChain } from "@/lib/chains";
 import { walletAddressError } from "@/lib/wallet-address";
 
 /** How a wallet was attached (SPEC §3 Wallet.type); only manual entry exists so far. */
@@ -10,13 +10,24 @@ export type WalletType = "manual";
 
 /**
  * The address a merchant receives payments at on `chainId`, or undefined when none is attached
- * (or it was marked invalid). Payments use it as their recipient.
+ * (or it was marked invalid). Payments use it as their recipient. One EVM address serves every
+ * EVM chain: for an EVM chain, the wallet attached on that very chain wins, else the oldest valid
+ * wallet attached on any EVM chain.
  */
 export async function getReceivingWallet(db: Db, userId: string, chainId: number): Promise<{ address: string } | undefined> {
-  const [row] = await db
-    .select({ address: merchantWallets.address })
+  if (!isEvmChain(chainId)) {
+    const [row] = await db
+      .select({ address: merchantWallets.address })
+      .from(merchantWallets)
+      .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.chainId, chainId), eq(merchantWallets.valid, true)));
+    return row ? { address: row.address } : undefined;
+  }
+  const rows = await db
+    .select({ chainId: merchantWallets.chainId, address: merchantWallets.address })
     .from(merchantWallets)
-    .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.chainId, chainId), eq(merchantWallets.valid, true)));
+    .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.valid, true)))
+    .orderBy(asc(merchantWallets.createdAt), asc(merchantWallets.id));
+  const row = rows.find((r) => r.chainId === chainId) ?? rows.find((r) => isEvmChain(r.chainId));
   return row ? { address: row.address } : undefined;
 }
 

@@ -1,0 +1,48 @@
+import { isAddress, isAddressEqual } from "viem";
+import type { ObservedProxyPayment } from "../chains/evm/extract-proxy-payments";
+import type { TransferFact } from "./transition";
+
+/** What an EVM payment expects on chain (from its transaction row). */
+export interface ExpectedEvmPayment {
+  chainId: number;
+  reference: string;
+  /** keccak256 of the reference: how the proxy log names it. */
+  referenceTopic: string;
+  /** The merchant's address, as the row stores it. */
+  recipientTokenAccount: string;
+  /** The token contract, as the row stores it. */
+  tokenAddress: string;
+}
+
+export type EvmTransferFact = Omit<TransferFact, "commitment"> & { commitment: "confirmed" | "finalized" };
+
+/** The row's spelling when `seen` is the same address (checksums are only a spelling), else what was seen. */
+const spelledAs = (expected: string, seen: string) => (isAddress(expected, { strict: false }) && isAddressEqual(expected as `0x${string}`, seen as `0x${string}`) ? expected : seen);
+
+/**
+ * Turns the fee-proxy payments of one transaction into the facts for one payment: those whose
+ * reference topic is the payment's. The transaction hash is the signature and the proxy log's
+ * index the instruction, so each log is credited at most once. The payer is the `from` of the
+ * token `Transfer` that moved the money (the proxy moves the caller's tokens), and the balance
+ * delta that transfer's value. A proxy log with no such token transfer moved no money: no fact.
+ * Addresses are compared case-insensitively and reported in the row's spelling, so the pure
+ * `decide` compares plain strings. Removed logs are not facts (the watcher checks the receipt).
+ */
+export function evmFacts(observed: readonly ObservedProxyPayment[], expected: ExpectedEvmPayment, commitment: "confirmed" | "finalized"): EvmTransferFact[] {
+  return observed
+    .filter((p) => !p.removed && p.transfer !== undefined && p.referenceTopic.toLowerCase() === expected.referenceTopic.toLowerCase())
+    .map((p) => ({
+      kind: "transfer",
+      chainId: expected.chainId,
+      reference: expected.reference,
+      signature: p.transactionHash,
+      instructionIndex: p.logIndex,
+      payer: p.transfer!.from,
+      source: spelledAs(expected.recipientTokenAccount, p.transfer!.from),
+      recipientTokenAccount: spelledAs(expected.recipientTokenAccount, p.to),
+      mint: spelledAs(expected.tokenAddress, p.tokenAddress),
+      amount: p.amount,
+      recipientBalanceDelta: p.transfer!.value,
+      commitment,
+    }));
+}

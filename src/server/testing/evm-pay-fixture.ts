@@ -1,0 +1,212 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseEther,
+  zeroAddress,
+  type Address,
+  type Hash,
+  type Hex,
+  type PrivateKeyAccount,
+} from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { startEvmSandbox, type EvmSandbox } from "@/sandbox/evm";
+import { localEvmChain } from "@/sandbox/evm/local-chain";
+import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID } from "@/lib/chains";
+import type { PaymentTransactionInfo } from "@/lib/pay-api";
+import { createApp, createPaymentsApp } from "../app";
+import type { ChainRuntime, EvmRuntime, Stablecoin } from "../chains/runtime";
+import { feeProxyAbi } from "../chains/evm/fee-proxy-abi";
+import type { Database } from "../db/client";
+import { merchantWallets } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { startQueue, stopQueue, type Queue } from "../jobs/queue";
+import { startWebhookWorker } from "../jobs/webhooks";
+import { listenForNewPayments } from "../jobs/payment-wakeups";
+import { startEvmWatcher, type EvmWatcher } from "../jobs/evm-watcher";
+import { evmPaymentSink } from "../jobs/evm-payment-sink";
+import { evmLogCursorStore } from "../jobs/evm-log-cursor";
+import { createLogger } from "../logger";
+import { payerScreen } from "../modules/sanctions/service";
+import { testDeps } from "./deps";
+import { signInMerchant } from "./merchants";
+import { callJson } from "./pay-fixture";
+
+/** A local EVM chain of the fixture, with clients to drive it. */
+export interface FixtureChain {
+  sandbox: EvmSandbox;
+  runtime: EvmRuntime;
+  client: ReturnType<typeof createPublicClient>;
+  test: ReturnType<typeof createTestClient>;
+}
+
+export interface EvmPayFixture {
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>;
+  payments: ReturnType<typeof createPaymentsApp>;
+  /** Local EVM A (31337, 6-decimals tokens) and B (31338, USDT with 18 decimals). */
+  chains: Record<number, FixtureChain>;
+  watchers: Record<number, EvmWatcher>;
+  queue: Queue;
+  dataDir: string;
+  /** Stops a chain's watcher (the process went down); `startWatcher` starts a new one on the same database. */
+  stopWatcher(chainId: number): Promise<void>;
+  startWatcher(chainId: number): Promise<EvmWatcher>;
+  /** Mines `blocks` empty blocks (automine mines only with transactions): moves the chain's finalized tag. */
+  mine(chainId: number, blocks?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The app over one database with everything an EVM payment touches running for real: the two
+ * local anvil chains (automine by default, so each transaction is a block and finality moves when
+ * a test mines), pg-boss with the webhook worker, and a watcher per chain polling every 100 ms
+ * (the bench passes interval mining and the server's own poll).
+ */
+export async function startEvmPayFixture(
+  database: Database,
+  env: Record<string, string> = {},
+  options: { blockTimeSec?: number; pollMs?: number } = {},
+): Promise<EvmPayFixture> {
+  const log = createLogger("silent");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-evm-pay-"));
+  const { blockTimeSec } = options;
+  const sandboxes = await Promise.all([
+    startEvmSandbox({ chainId: LOCAL_EVM_CHAIN_ID, blockTimeSec }),
+    startEvmSandbox({ chainId: LOCAL_EVM_CHAIN_B_ID, tokenDecimals: { USDT: 18 }, blockTimeSec }),
+  ]);
+  const chains: Record<number, FixtureChain> = {};
+  for (const sandbox of sandboxes) {
+    const chain = localEvmChain(sandbox.chainId, sandbox.rpcUrl);
+    const tokens = Object.fromEntries(
+      (Object.entries(sandbox.tokens) as [Stablecoin, Address][]).map(([symbol, address]) => [symbol, { address, decimals: sandbox.decimals[symbol] }]),
+    );
+    chains[sandbox.chainId] = {
+      sandbox,
+      runtime: { chainId: sandbox.chainId, rpcUrl: sandbox.rpcUrl, tokens, feeProxy: sandbox.feeProxy, local: sandbox },
+      client: createPublicClient({ chain, transport: http(sandbox.rpcUrl), pollingInterval: 50, cacheTime: 0 }),
+      test: createTestClient({ chain, transport: http(sandbox.rpcUrl), mode: "anvil" }),
+    };
+  }
+  const runtime: ChainRuntime = { evm: sandboxes.map((s) => chains[s.chainId]!.runtime), stop: async () => {} };
+  const queue = await startQueue(database, log);
+  const webhooks = await startWebhookWorker(queue, database, log, { destination: { allowLoopback: true } });
+  const startWatcher = (chainId: number) => {
+    const { runtime: evm } = chains[chainId]!;
+    return startEvmWatcher(evmPaymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(dataDir) }), log, {
+      chainId,
+      rpcUrl: evm.rpcUrl,
+      proxy: evm.feeProxy!,
+      cursor: evmLogCursorStore(database.db, chainId, evm.feeProxy!),
+      pollMs: options.pollMs ?? 100,
+      wakeups: (onNew) => listenForNewPayments(database, onNew),
+    });
+  };
+  const watchers: Record<number, EvmWatcher> = {};
+  for (const sandbox of sandboxes) watchers[sandbox.chainId] = await startWatcher(sandbox.chainId);
+  const deps: AppDeps = {
+    ...testDeps(
+      database,
+      { SIGNIN_RATE_LIMIT: "1000", PAY_START_RATE_LIMIT: "1000", DATA_DIR: dataDir, PAYMENTS_ORIGIN: "http://pay.test", WEBHOOK_ALLOW_LOOPBACK: "true", ...env },
+      runtime,
+    ),
+    queue,
+  };
+  const fixture: EvmPayFixture = {
+    deps,
+    app: createApp(deps),
+    payments: createPaymentsApp(deps),
+    chains,
+    watchers,
+    queue,
+    dataDir,
+    stopWatcher: async (chainId) => {
+      await watchers[chainId]?.stop();
+      delete watchers[chainId];
+    },
+    startWatcher: async (chainId) => {
+      const started = await startWatcher(chainId);
+      watchers[chainId] = started;
+      return started;
+    },
+    mine: async (chainId, blocks = 2) => {
+      await chains[chainId]!.test.mine({ blocks });
+    },
+    stop: async () => {
+      await Promise.all(Object.values(watchers).map((w) => w.stop()));
+      await webhooks.stop();
+      await stopQueue(queue);
+      await Promise.all(sandboxes.map((s) => s.stop()));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return fixture;
+}
+
+/** A fresh EVM account (a payer's or a merchant's). */
+export const newEvmAccount = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
+
+/**
+ * A signed-in merchant with an EVM receiving wallet (attached on `walletChainId`: one EVM address
+ * serves every EVM chain), optionally a webhook endpoint, and one zLink.
+ */
+export async function evmMerchantWithLink(
+  f: EvmPayFixture,
+  link: Record<string, unknown> = { label: "Coffee beans", price: "12.5", currency: "USDC" },
+  integration?: { endpoint?: string; callback?: string },
+  walletChainId = LOCAL_EVM_CHAIN_ID,
+) {
+  const merchant = await signInMerchant(f.app);
+  // The wallet dialog that attaches EVM wallets is not built yet: the row goes straight in.
+  const receiving = newEvmAccount().address;
+  await f.deps.database.db.insert(merchantWallets).values({ userId: merchant.id, chainId: walletChainId, address: receiving, type: "manual" });
+  let secret: string | undefined;
+  if (integration) {
+    const saved = await callJson(f.app, "POST", "/api/integrations", integration, merchant.auth);
+    if (saved.status !== 200) throw new Error(`integrations failed: ${JSON.stringify(saved.body)}`);
+    secret = saved.body.data.secret;
+  }
+  const created = await callJson(f.app, "POST", "/api/quick-pays/create", link, merchant.auth);
+  if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
+  return { merchant, receiving, secret, link: created.body.data.info as { _id: string; hashedId: string } };
+}
+
+/** A payer on `chainId` with gas money and `amount` base units of `symbol`. */
+export async function fundedEvmPayer(f: EvmPayFixture, chainId: number, symbol: Stablecoin, amount: bigint) {
+  const { sandbox } = f.chains[chainId]!;
+  const account = newEvmAccount();
+  await sandbox.fund(account.address, parseEther("1"));
+  if (amount > 0n) await sandbox.mintTokens(account.address, sandbox.tokens[symbol], amount);
+  return account;
+}
+
+/**
+ * Pays as a wallet following the pay page's contract would: approves the proxy for the amount,
+ * then calls transferFromWithReferenceAndFee(token, recipient, amount, reference, 0, 0x0). A test
+ * may tamper with the info (another amount, token or recipient). Answers the payment's
+ * transaction hash once mined.
+ */
+export async function payEvm(f: EvmPayFixture, payer: PrivateKeyAccount, info: PaymentTransactionInfo, tamper: Partial<PaymentTransactionInfo> = {}): Promise<Hash> {
+  const paid = { ...info, ...tamper };
+  const { client, sandbox } = f.chains[paid.chain]!;
+  const wallet = createWalletClient({ account: payer, chain: localEvmChain(sandbox.chainId, sandbox.rpcUrl), transport: http(sandbox.rpcUrl) });
+  const token = paid.tokenAddress as Address;
+  const proxy = paid.proxy as Address;
+  const amount = BigInt(paid.amountWei);
+  const approved = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: "approve", args: [proxy, amount] });
+  await client.waitForTransactionReceipt({ hash: approved });
+  const hash = await wallet.writeContract({
+    address: proxy,
+    abi: feeProxyAbi,
+    functionName: "transferFromWithReferenceAndFee",
+    args: [token, paid.recipient as Address, amount, paid.reference as Hex, 0n, zeroAddress],
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`payment ${hash} reverted`);
+  return hash;
+}
