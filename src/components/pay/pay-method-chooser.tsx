@@ -33,12 +33,13 @@ function ChoiceRow({ name, legend, choices, value, onChange, disabled, busyValue
           <label
             key={choice.value}
             className={cn(
-              "inline-flex h-9 min-w-16 cursor-pointer items-center justify-center gap-1.5 rounded-md border bg-background px-3 text-sm font-medium transition-colors",
+              "relative inline-flex h-9 min-w-16 cursor-pointer items-center justify-center gap-1.5 rounded-md border bg-background px-3 text-sm font-medium transition-colors",
               "has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground",
               "has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60",
             )}
           >
-            <input type="radio" className="sr-only" name={name} value={choice.value} checked={choice.value === value} onChange={() => onChange(choice.value)} />
+            {/* Invisible but laid over its pill: a click or tap lands on the radio itself. */}
+            <input type="radio" className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0 disabled:cursor-not-allowed" name={name} value={choice.value} checked={choice.value === value} onChange={() => onChange(choice.value)} />
             {busyValue === choice.value ? <Loader2Icon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" /> : null}
             {choice.label}
           </label>
