@@ -1,3 +1,4 @@
+import { $payFamily, $rememberedEvmWallet } from "@/stores/pay-family";
 import { $rememberedPayWallet } from "@/stores/pay-wallet";
 import { $paymentStage } from "@/stores/payment-stage";
 import type { PayShellData } from "./pay-shell-data";
@@ -13,10 +14,11 @@ function readData(): PayShellData | null {
 }
 
 /**
- * The pay page's only script before the payer picks a chain family (about 3.5 KB gzip with the
- * two stores it reads): the summary is already in the HTML, so React, i18next and the wallet code
- * load only when a family button is pressed — or at once for a payer who comes back with a
- * remembered wallet or a payment under way, or when the server could not fill the page.
+ * The pay page's only script before the payer picks a chain family (a few KB gzip with the
+ * stores it reads): the summary is already in the HTML, so React, i18next and the picked family's
+ * wallet code load only when a family button is pressed — or at once for a payer who comes back
+ * with a payment under way or a remembered wallet of the family they picked last, or when the
+ * server could not fill the page.
  */
 export function bootPayPage(): void {
   const root = document.getElementById("pay-root");
@@ -24,26 +26,30 @@ export function bootPayPage(): void {
   const data = readData();
   let started = false;
   let mounted = false;
-  const start = () => {
+  const start = (family: string) => {
     if (started) return;
     started = true;
-    void import("./pay-mount").then(({ mountPayPage }) => mountPayPage(root, data)).then(() => (mounted = true));
+    void import("./pay-mount").then(({ mountPayPage }) => mountPayPage(root, data, family)).then(() => (mounted = true));
   };
 
   if (data?.state === "not-found" || data?.state === "no-link") {
     root.addEventListener("change", (event) => switchLanguage(event.target));
     return;
   }
-  // A remembered wallet, or a screen past the details: a payment may be under way.
-  const returning = $rememberedPayWallet.get() !== null || $paymentStage.get() !== "details-screen";
-  if (!data || data.state !== "ready" || returning) return start();
+  // A screen past the details (a payment may be under way), or a remembered wallet of the family picked last.
+  const lastFamily = $payFamily.get() ?? "solana";
+  const remembered = lastFamily === "evm" ? $rememberedEvmWallet.get() : $rememberedPayWallet.get();
+  const returning = remembered !== null || $paymentStage.get() !== "details-screen";
+  if (!data || data.state !== "ready" || returning) return start(lastFamily);
 
   root.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("[data-pay-family]") : null;
     if (!button) return;
+    const family = button.dataset.payFamily === "evm" ? "evm" : "solana";
+    $payFamily.set(family);
     button.disabled = true;
     button.setAttribute("aria-busy", "true");
-    start();
+    start(family);
   });
   // Until React has drawn the page, the served select is the one the payer uses; then React's switcher takes over.
   root.addEventListener("change", (event) => {

@@ -1,16 +1,20 @@
-import "@/lib/polyfills";
 import { createRoot } from "react-dom/client";
 import { initI18n } from "@/i18n/i18n";
+import { loadFamily } from "@/components/pay/pay-family";
+import { isPayFamily, payFamilies, type PayFamily } from "@/components/pay/pay-option";
 import PayIsland from "./PayIsland";
 import type { PayShellData } from "./pay-shell-data";
 
 /**
  * Loaded by dynamic import when the payer picks a chain family (src/islands/pay-boot.ts): React,
- * i18next and the Solana wallet code. Translations are ready before the first render, in the
- * language the server wrote the page in, and the flow starts from the served product, so the
- * island's first paint draws the same summary in the same place.
+ * i18next, and the picked family's wallet code (Solana: wallet-adapter and web3.js; EVM: wagmi
+ * and viem), each its own chunk. Translations and that code are ready before the first render,
+ * in the language the server wrote the page in, and the flow starts from the served product, so
+ * the island's first paint draws the same summary in the same place.
  */
-export async function mountPayPage(root: HTMLElement, data: PayShellData | null): Promise<void> {
-  await initI18n({ lng: data?.lng });
-  createRoot(root).render(<PayIsland product={data?.product} />);
+export async function mountPayPage(root: HTMLElement, data: PayShellData | null, family?: string | null): Promise<void> {
+  const picked: PayFamily = isPayFamily(family) ? family : ((data?.product && payFamilies(data.product)[0]) ?? "solana");
+  // A family that fails to load is loaded again by the island, which can say so.
+  await Promise.all([initI18n({ lng: data?.lng }), loadFamily(picked).catch(() => undefined)]);
+  createRoot(root).render(<PayIsland product={data?.product} family={picked} walletConnectProjectId={data?.walletConnectProjectId} />);
 }

@@ -11,4 +11,6 @@ export interface PayShellData {
   state: "ready" | "not-found" | "no-link" | "unavailable";
   lng: Language;
   product?: PayableProduct;
+  /** WalletConnect's project id when the instance has one (WALLETCONNECT_PROJECT_ID); the EVM wallet list offers WalletConnect only then. */
+  walletConnectProjectId?: string;
 }

@@ -25,6 +25,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ RESTRICTED_NETWORKS: "1.5" })).toThrow(/RESTRICTED_NETWORKS/);
   });
 
+  it("takes a WalletConnect project id of letters and digits, none when empty, and refuses anything else", () => {
+    expect(parseEnv({}).WALLETCONNECT_PROJECT_ID).toBeUndefined();
+    expect(parseEnv({ WALLETCONNECT_PROJECT_ID: " " }).WALLETCONNECT_PROJECT_ID).toBeUndefined();
+    expect(parseEnv({ WALLETCONNECT_PROJECT_ID: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6" }).WALLETCONNECT_PROJECT_ID).toBe("a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6");
+    expect(() => parseEnv({ WALLETCONNECT_PROJECT_ID: "</script>" })).toThrow(/WALLETCONNECT_PROJECT_ID/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", SOLANA_RPC_URL: " " }).DATABASE_URL).toBeUndefined();
   });

@@ -81,6 +81,8 @@ export const envSchema = z
       (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : (v ?? [])),
       z.array(z.coerce.number().int().refine((n) => n !== 0, "not a chain id")),
     ),
+    /** WalletConnect Cloud project id: with it the pay page offers WalletConnect to EVM payers (phones, desktop apps). */
+    WALLETCONNECT_PROJECT_ID: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[A-Za-z0-9]{8,64}$/, "a WalletConnect project id (letters and digits)").optional()),
     SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
     SMTP_FROM: z.string().default("zPay <no-reply@localhost>"),
   })

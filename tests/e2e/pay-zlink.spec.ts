@@ -3,11 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
 import { merchantToken, signInMerchant } from "../fixtures/merchant";
 import { until, webhookReceiver, type WebhookReceiver } from "../../src/server/testing/webhook-receiver";
-
-const SHOTS = "test-results/screens";
-const E2E_PAYMENTS_PORT = Number(process.env.E2E_PAYMENTS_PORT ?? 4332);
-const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 4331);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+import { createZLink, E2E_APP_PORT, SHOTS, toast } from "./pay-helpers";
 
 let hooks: WebhookReceiver;
 test.beforeAll(async () => {
@@ -35,20 +31,7 @@ async function merchantReady(page: Page, price: string, callback?: string) {
   expect(saved.status()).toBe(200);
   const secret: string = (await saved.json()).data.secret;
 
-  await page.goto("/quick-pays");
-  await page.getByRole("button", { name: "Create Payment Link" }).click();
-  const form = page.getByRole("dialog", { name: "Create Payment Link" });
-  await form.getByRole("textbox", { name: "Title" }).fill("Coffee beans");
-  await form.getByRole("textbox", { name: "Amount" }).fill(price);
-  await form.getByRole("button", { name: "Create" }).click();
-  await expect(toast(page, "Payment Link created successfully")).toBeVisible();
-  const row = page.getByRole("row").filter({ hasText: "Coffee beans" });
-  const orderId = (await row.getByRole("cell").nth(1).textContent())!.trim();
-  await row.getByRole("button", { name: `Copy link of ${orderId}` }).click();
-  await expect(toast(page, "Link copied to clipboard!")).toBeVisible();
-  const link = `http://localhost:${E2E_PAYMENTS_PORT}/?p=${orderId}`;
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  return { secret, orderId, link, row };
+  return { secret, ...(await createZLink(page, "Coffee beans", price)) };
 }
 
 /** A new payer on a phone opens the link, takes test coins and pays; answers the page once the payment is received. */

@@ -5,6 +5,7 @@ import type { PaymentStores } from "@/stores/payment";
 import type { PayApi } from "./pay-api-client";
 import { createPayFlow } from "./pay-flow";
 import { PayPage } from "./pay-page";
+import type { PayFamily } from "./pay-option";
 import type { PaymentSender } from "./payment-sender";
 import type { PayWalletView } from "./wallet-panel";
 
@@ -23,11 +24,17 @@ export interface PayFlowViewProps {
   stores?: PaymentStores;
   /** The product the served HTML already shows (the first render matches it). */
   product?: PayableProduct;
+  /** The chain family this view pays in (its container's); default the product's first. */
+  family?: PayFamily;
+  /** The family being loaded after the payer picked another. */
+  pendingFamily?: PayFamily | null;
+  /** The payer picks the other family (the island loads its wallet code). */
+  onPickFamily?: (family: PayFamily) => void;
 }
 
 /** Runs the pay flow controller for one product and draws its state with `PayPage`. */
-export function PayFlowView({ productId, api, wallet, sender, showWalletApps, onRedirect, redirectMs, pollMs, stores, product }: PayFlowViewProps) {
-  const [flow] = useState(() => createPayFlow({ productId, api, stores, pollMs, product }));
+export function PayFlowView({ productId, api, wallet, sender, showWalletApps, onRedirect, redirectMs, pollMs, stores, product, family, pendingFamily, onPickFamily }: PayFlowViewProps) {
+  const [flow] = useState(() => createPayFlow({ productId, api, stores, pollMs, product, family }));
   useEffect(() => {
     flow.start();
     return () => flow.stop();
@@ -52,6 +59,10 @@ export function PayFlowView({ productId, api, wallet, sender, showWalletApps, on
       onTryAgain={flow.startOver}
       onRedirect={onRedirect}
       redirectMs={redirectMs}
+      family={family ?? wallet.family}
+      pendingFamily={pendingFamily}
+      onPickFamily={onPickFamily}
+      onSelectOption={flow.selectOption}
     />
   );
 }

@@ -7,7 +7,21 @@ import { persistedPaymentStores } from "@/stores/testing/payment-stores";
 import { createPayFlow, escapeHtml, pickPayOption } from "./pay-flow";
 import type { PayApi } from "./pay-api-client";
 import { InsufficientBalanceError, PaymentFailedOnChainError } from "./payment-sender";
-import { FAUCET_GRANT, PAYER_ADDRESS, TX_HASH, USD_PRODUCT, fakePayApi, fakeSender, paymentInfoFor, progressSequence } from "./testing/fake-pay";
+import {
+  EVM_TX_HASH,
+  FAUCET_GRANT,
+  LOCAL_EVM_A,
+  LOCAL_EVM_B,
+  MULTI_CHAIN_PRODUCT,
+  PAYER_ADDRESS,
+  TX_HASH,
+  USD_PRODUCT,
+  evmPaymentInfoFor,
+  fakePayApi,
+  fakeSender,
+  paymentInfoFor,
+  progressSequence,
+} from "./testing/fake-pay";
 
 function setup(api: PayApi = fakePayApi(), local = memoryStorage(), session = memoryStorage()) {
   const stores = persistedPaymentStores(local, session, () => "session-1");
@@ -315,5 +329,100 @@ describe("pay flow: reload mid-payment", () => {
 describe("escapeHtml", () => {
   it("neutralises markup in plain text", () => {
     expect(escapeHtml(`<img src=x onerror="a('b')">&`)).toBe("&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;");
+  });
+});
+
+describe("pay flow: EVM, chain and token choice", () => {
+  const EVM_PAYER_ADDR = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+  function evmSetup(api: PayApi = fakePayApi(MULTI_CHAIN_PRODUCT)) {
+    const stores = persistedPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
+    const toasts: { message: string; variant: string }[] = [];
+    const flow = createPayFlow({ productId: MULTI_CHAIN_PRODUCT.id, api, stores, notify: (t) => toasts.push(t), translate: (k) => `t:${k}`, pollMs: 100, family: "evm" });
+    return { flow, stores, toasts };
+  }
+
+  it("picks the family's first chain and token, and the payer's later choices", async () => {
+    const { flow } = evmSetup();
+    flow.start();
+    await settle();
+    expect(flow.$state.get().load).toMatchObject({ kind: "ready", option: { chainId: LOCAL_EVM_A, token: { symbol: "USDC" } } });
+    flow.selectOption({ chainId: LOCAL_EVM_B });
+    expect(flow.$state.get().load).toMatchObject({ option: { chainId: LOCAL_EVM_B, chainName: "Local EVM B", token: { symbol: "USDC" } } });
+    flow.selectOption({ token: "USDT" });
+    expect(flow.$state.get().load).toMatchObject({ option: { chainId: LOCAL_EVM_B, token: { symbol: "USDT", decimals: 18 } } });
+    flow.selectOption({ chainId: -5001 }); // another family's chain: ignored
+    flow.selectOption({ token: "DAI" }); // a token the chain does not offer: ignored
+    expect(flow.$state.get().load).toMatchObject({ option: { chainId: LOCAL_EVM_B, token: { symbol: "USDT" } } });
+  });
+
+  it("starts the payment on the picked chain and token, and forgets a test-coin grant of the old token", async () => {
+    const start = vi.fn(async () => evmPaymentInfoFor(MULTI_CHAIN_PRODUCT, LOCAL_EVM_B));
+    const { flow } = evmSetup(fakePayApi(MULTI_CHAIN_PRODUCT, { start }));
+    flow.start();
+    flow.walletChanged(EVM_PAYER_ADDR);
+    await settle();
+    await flow.requestFaucet();
+    expect(flow.$state.get().faucet.status).toBe("granted");
+    flow.selectOption({ chainId: LOCAL_EVM_B, token: "USDT" });
+    expect(flow.$state.get().faucet.status).toBe("idle");
+    void flow.pay(fakeSender({ hangBeforeSend: true }));
+    await settle();
+    expect(start).toHaveBeenCalledWith(MULTI_CHAIN_PRODUCT.id, { chainId: LOCAL_EVM_B, token: "USDT", payer: EVM_PAYER_ADDR, sessionId: "session-1" });
+  });
+
+  it("does not change the choice once a payment is under way", async () => {
+    const { flow, stores } = evmSetup();
+    flow.start();
+    flow.walletChanged(EVM_PAYER_ADDR);
+    await settle();
+    void flow.pay(fakeSender({ hangBeforeSend: true }));
+    await settle();
+    expect(stores.$stage.get()).toBe("payment-screen");
+    flow.selectOption({ chainId: LOCAL_EVM_B });
+    expect(flow.$state.get().load).toMatchObject({ option: { chainId: LOCAL_EVM_A } });
+  });
+
+  it("shows the allowance step while the wallet approves, then the payment", async () => {
+    const { flow } = evmSetup();
+    flow.start();
+    flow.walletChanged(EVM_PAYER_ADDR);
+    await settle();
+    const seen: (string | undefined)[] = [];
+    flow.$state.listen((s) => seen.push(s.approval));
+    await flow.pay({
+      async send(info, onSent, onStep) {
+        onStep?.("approving");
+        onStep?.("paying");
+        onSent(EVM_TX_HASH);
+        return EVM_TX_HASH;
+      },
+    });
+    expect([...new Set(seen)]).toEqual([undefined, "needed", "done"]);
+  });
+
+  it("resets the wallet after a wallet failure (SPEC §8), not after a balance notice", async () => {
+    const reset = vi.fn();
+    const { flow, stores, toasts } = evmSetup();
+    flow.start();
+    flow.walletChanged(EVM_PAYER_ADDR);
+    await settle();
+    await flow.pay({ reset, send: async () => Promise.reject(new InsufficientBalanceError("token", 1n, 2n)) });
+    expect(reset).not.toHaveBeenCalled();
+    await flow.pay({ reset, send: async () => Promise.reject(new Error("User rejected the request.")) });
+    expect(reset).toHaveBeenCalledTimes(1);
+    expect(toasts.at(-1)).toEqual({ message: "User rejected the request.", variant: "error" });
+    expect(stores.$flow.get().currentState).toBe("failed");
+  });
+
+  it("shows the option a resumed payment was started with", async () => {
+    const stores = persistedPaymentStores(memoryStorage(), memoryStorage(), () => "session-1");
+    stores.rememberPayment(MULTI_CHAIN_PRODUCT.id, { ...evmPaymentInfoFor(MULTI_CHAIN_PRODUCT, LOCAL_EVM_B), tokenAddress: MULTI_CHAIN_PRODUCT.options[2]!.tokens[1]!.address.toLowerCase() }, EVM_PAYER_ADDR);
+    stores.rememberHash(EVM_TX_HASH);
+    stores.setStage("payment-screen");
+    const flow = createPayFlow({ productId: MULTI_CHAIN_PRODUCT.id, api: fakePayApi(MULTI_CHAIN_PRODUCT), stores, pollMs: 100, family: "evm" });
+    flow.start();
+    await settle();
+    expect(flow.$state.get().load).toMatchObject({ option: { chainId: LOCAL_EVM_B, token: { symbol: "USDT" } } });
+    flow.stop();
   });
 });

@@ -2,16 +2,17 @@ import { atom, type ReadableAtom } from "nanostores";
 import { i18next } from "@/i18n/i18n";
 import { ApiRequestError } from "@/lib/api-client";
 import type { FaucetGrant, PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
-import { PAY_PROGRESS_POLL_MS, WALLET_ERROR_INFO_TOAST_MS } from "@/lib/timings";
+import { PAY_PROGRESS_POLL_MS } from "@/lib/timings";
 import { paymentStores, type PaymentStores } from "@/stores/payment";
 import { showToast, type ToastVariant } from "@/stores/toasts";
 import type { PayApi } from "./pay-api-client";
 import { InsufficientBalanceError, PaymentFailedOnChainError, type PaymentSender } from "./payment-sender";
 
-import { pickPayOption, type PayOption } from "./pay-option";
+import { chainsOfFamily, familyOfChain, payFamilies, pickPayOption, sameOption, type PayFamily, type PayOption } from "./pay-option";
+import { escapeHtml, raiseWalletToasts, walletErrorToasts } from "./wallet-error-toasts";
 
 // The option lives in its own file so the server can render the pay page's summary without the flow.
-export { pickPayOption, type PayOption };
+export { pickPayOption, escapeHtml, type PayOption };
 
 export type PayLoad =
   | { kind: "loading" }
@@ -39,6 +40,11 @@ export interface PayFlowState {
   starting: boolean;
   /** The payment started is a Solana Pay QR payment, waiting for a phone wallet (nothing connected here). */
   qr?: boolean;
+  /**
+   * EVM: the token allowance the payment needs — asked of the wallet first ('needed'), then given
+   * ('done'); unset when the allowance was already there, and on Solana.
+   */
+  approval?: "needed" | "done";
 }
 
 export interface PayFlowDeps {
@@ -51,16 +57,17 @@ export interface PayFlowDeps {
   pollMs?: number;
   /** The product as the payments origin already served it in the page's HTML: no second fetch, no skeleton. */
   product?: PayableProduct;
+  /** The chain family the payer picked (its wallet code is loaded); default the product's first. */
+  family?: PayFamily;
 }
 
 const FINAL: readonly PaymentProgress["status"][] = ["validated", "failed"];
 
-/** SPEC §8: wallet messages after which the payer is told to reconnect their wallet app. */
-const RECONNECT_HINT = /invalid parameters:.*must provide an? (ethereum|solana) (address|public ?key)/i;
-
-/** Wallet and server messages are plain text; toasts render HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+/** The option a started payment pays with (after a reload the page shows that one, whatever was picked before). */
+function optionOfPayment(product: PayableProduct, info: PaymentTransactionInfo): PayOption | undefined {
+  const chain = product.options.find((o) => o.chainId === info.chain);
+  const token = chain?.tokens.find((t) => t.address.toLowerCase() === info.tokenAddress.toLowerCase());
+  return chain && token ? { chainId: chain.chainId, chainName: chain.chainName, token: { ...token } } : undefined;
 }
 
 /** A wallet's or server's error as text ('' when it has none). */
@@ -83,8 +90,10 @@ export function createPayFlow({
   translate = (key) => i18next.t(key, { ns: "pay" }),
   pollMs = PAY_PROGRESS_POLL_MS,
   product: served,
+  family: pickedFamily,
 }: PayFlowDeps) {
-  const servedOption = served && pickPayOption(served);
+  const familyFor = (product: PayableProduct) => pickedFamily ?? payFamilies(product)[0];
+  const servedOption = served && pickPayOption(served, familyFor(served));
   const firstLoad: PayLoad = served && servedOption ? { kind: "ready", product: served, option: servedOption } : { kind: "loading" };
   const $state = atom<PayFlowState>({ load: firstLoad, wallet: null, sanction: "idle", faucet: { status: "idle" }, notice: null, starting: false });
   const update = (patch: Partial<PayFlowState>) => $state.set({ ...$state.get(), ...patch });
@@ -105,7 +114,7 @@ export function createPayFlow({
    * null). On refusal the page goes back to its details with the server's message; undefined then.
    */
   async function startPayment(r: NonNullable<ReturnType<typeof ready>>, payer: string | null): Promise<PaymentTransactionInfo | undefined> {
-    update({ starting: true, notice: null });
+    update({ starting: true, notice: null, approval: undefined });
     stores.changeTransactionType("pay");
     stores.setFlowState("processing", { info: null, result: null });
     try {
@@ -178,6 +187,9 @@ export function createPayFlow({
       progress = undefined;
     }
     const hash = session.hash ?? progress?.hash;
+    const r = ready();
+    const paidWith = r && optionOfPayment(r.product, info);
+    if (r && paidWith && !sameOption(paidWith, r.option)) update({ load: { ...r, option: paidWith } });
     // A QR payment (started with no wallet) may be paid by the phone at any time: show its code again.
     const viaQr = session.payer === null;
     if (!hash && !viaQr && (!progress || progress.status === "initiated")) {
@@ -198,7 +210,7 @@ export function createPayFlow({
   async function load() {
     try {
       const product = served ?? (await api.getProduct(productId));
-      const option = pickPayOption(product);
+      const option = pickPayOption(product, familyFor(product));
       update({ load: option ? { kind: "ready", product, option } : { kind: "unsupported" } });
       if (!option) return;
     } catch (err) {
@@ -235,10 +247,7 @@ export function createPayFlow({
 
   /** SPEC §8: the wallet's message as an error toast; for the address errors, a hint 1.5 s later. */
   function walletFailed(message: string) {
-    notify({ message: escapeHtml(message || translate("wallet.failedFallback")), variant: "error" });
-    if (RECONNECT_HINT.test(message)) {
-      setTimeout(() => notify({ message: escapeHtml(translate("wallet.reconnectHint")), variant: "info" }), WALLET_ERROR_INFO_TOAST_MS);
-    }
+    raiseWalletToasts(walletErrorToasts(message, translate), notify);
   }
 
   return {
@@ -265,6 +274,24 @@ export function createPayFlow({
       if ($state.get().wallet === address) return;
       update({ wallet: address, sanction: "idle", faucet: { status: "idle" }, notice: null });
       if (address) void checkSanction();
+    },
+
+    /**
+     * The payer picks another chain or token of the family (details screen only, not while a
+     * payment starts). A test-coin grant was for the old token, so it is forgotten.
+     */
+    selectOption(preferred: { chainId?: number; token?: string }) {
+      const r = ready();
+      if (!r || $state.get().starting || stores.$stage.get() !== "details-screen") return;
+      const family = familyOfChain(r.option.chainId);
+      if (!family) return;
+      const chains = chainsOfFamily(r.product, family);
+      const chain = chains.find((c) => c.chainId === (preferred.chainId ?? r.option.chainId));
+      // Only this family's chains, and only a token the chain offers when a token is what changed.
+      if (!chain || (preferred.token !== undefined && !chain.tokens.some((t) => t.symbol === preferred.token))) return;
+      const option = pickPayOption(r.product, family, { chainId: chain.chainId, token: preferred.token ?? r.option.token.symbol });
+      if (!option || sameOption(option, r.option)) return;
+      update({ load: { ...r, option }, faucet: { status: "idle" }, notice: null });
     },
 
     /** 'Unable to check' → the payer asks again. */
@@ -301,11 +328,15 @@ export function createPayFlow({
       stores.setStage("payment-screen");
       let hash: string | undefined;
       try {
-        await sender.send(info, (sent) => {
-          hash = sent;
-          stores.rememberHash(sent);
-          stores.setFlowState("processed", { result: { hash: sent, payer: wallet } });
-        });
+        await sender.send(
+          info,
+          (sent) => {
+            hash = sent;
+            stores.rememberHash(sent);
+            stores.setFlowState("processed", { result: { hash: sent, payer: wallet } });
+          },
+          (step) => update({ approval: step === "approving" ? "needed" : $state.get().approval && "done" }),
+        );
         stores.setFlowState("submitted");
       } catch (err) {
         update({ starting: false });
@@ -319,6 +350,8 @@ export function createPayFlow({
         if (!hash || err instanceof PaymentFailedOnChainError) {
           const message = errorMessage(err);
           walletFailed(message);
+          // SPEC §8: after an EVM failure the connector is reset and the wallet cleared.
+          sender.reset?.();
           stores.setFlowState("failed", { result: { error: message } });
           stores.setStage("result-screen");
           if (!hash) stores.forgetPayment();

@@ -5,7 +5,6 @@ import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { chainById } from "@/lib/chains";
 import type { PayableProduct, PaymentProgress as Progress } from "@/lib/pay-api";
 import type { PaymentStage, TransactionFlow } from "@/stores/payment";
 import { brandStyle } from "./brand-theme";
@@ -15,9 +14,11 @@ import { PayHeader } from "./pay-header";
 import { PayNotice } from "./pay-notice";
 import { PaymentProgress } from "./payment-progress";
 import { PaymentResult } from "./payment-result";
+import { PayMethodChooser } from "./pay-method-chooser";
+import { nativeSymbolOf, type PayFamily } from "./pay-option";
 import { PaymentSummary, useAmountText } from "./payment-summary";
 import { SandboxFaucet } from "./sandbox-faucet";
-import { WalletPanel, type PayWalletView } from "./wallet-panel";
+import { needsChainSwitch, WalletPanel, type PayWalletView } from "./wallet-panel";
 
 /** The QR payment brings web3.js and the QR encoder: loaded only when a payer asks for it. */
 const SolanaPayQrPanel = lazy(() => import("./qr/solana-pay-qr-panel"));
@@ -36,6 +37,13 @@ export interface PayPageProps {
   onTryAgain: () => void;
   onRedirect?: (url: string) => void;
   redirectMs?: number;
+  /** The family whose wallet code runs (default Solana). */
+  family?: PayFamily;
+  /** The family being loaded after the payer picked it. */
+  pendingFamily?: PayFamily | null;
+  onPickFamily?: (family: PayFamily) => void;
+  /** The payer picks another chain or token of the family; without it no chooser is shown. */
+  onSelectOption?: (choice: { chainId?: number; token?: string }) => void;
 }
 
 /** The page frame: brand accent bar, centred phone-width column, merchant header, sandbox banner. */
@@ -65,7 +73,7 @@ function NoticeMessage({ notice, product, option }: { notice: Notice; product: P
   const { t, i18n } = useTranslation("pay");
   const lng = i18n.resolvedLanguage ?? "en";
   const token = option.token.symbol;
-  const native = chainById(option.chainId)?.nativeSymbol ?? "SOL";
+  const native = nativeSymbolOf(option.chainId);
   let text: string;
   if (notice.kind === "insufficient-token") {
     const units = (v: string) => formatTokenUnits(v, option.token.decimals, token, lng);
@@ -122,18 +130,45 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
             <SolanaPayQrPanel info={info} product={product} amount={tokenAmount} />
           </Suspense>
         ) : (
-          <PaymentProgress state={flow.currentState} amount={tokenAmount} hash={flow.transactionResult?.hash} />
+          <PaymentProgress state={flow.currentState} amount={tokenAmount} hash={flow.transactionResult?.hash} approval={state.approval} token={option.token.symbol} />
         )}
       </>
     );
   }
 
-  const canPay = Boolean(wallet.address) && state.sanction === "passed" && !state.starting;
-  const blocked = !wallet.address ? t("needsWallet") : state.sanction === "checking" || state.sanction === "idle" ? t("needsCheck") : null;
+  const switchNeeded = needsChainSwitch(wallet, option);
+  const canPay = Boolean(wallet.address) && state.sanction === "passed" && !state.starting && !switchNeeded;
+  const blocked = !wallet.address
+    ? t("needsWallet")
+    : switchNeeded
+      ? t("needsSwitch", { chain: option.chainName })
+      : state.sanction === "checking" || state.sanction === "idle"
+        ? t("needsCheck")
+        : null;
   return (
     <>
       <PaymentSummary product={product} option={option} />
-      <WalletPanel wallet={wallet} sanction={state.sanction} onRetrySanction={props.onRetrySanction} showWalletApps={props.showWalletApps} busy={state.starting} onPayWithQr={props.onPayWithQr} />
+      {props.onSelectOption ? (
+        <PayMethodChooser
+          product={product}
+          family={props.family ?? "solana"}
+          option={option}
+          pendingFamily={props.pendingFamily}
+          onPickFamily={props.onPickFamily}
+          onSelectOption={props.onSelectOption}
+          disabled={state.starting}
+        />
+      ) : null}
+      <WalletPanel
+        wallet={wallet}
+        sanction={state.sanction}
+        onRetrySanction={props.onRetrySanction}
+        showWalletApps={props.showWalletApps}
+        busy={state.starting}
+        onPayWithQr={props.onPayWithQr}
+        option={option}
+        chainName={(id) => product.options.find((o) => o.chainId === id)?.chainName}
+      />
       {product.sandbox && wallet.address && state.sanction === "passed" ? (
         <SandboxFaucet faucet={state.faucet} option={option} onRequest={props.onFaucet} disabled={state.starting} />
       ) : null}
@@ -153,23 +188,27 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
   );
 }
 
+/** The page while the product (or the picked family's wallet code) loads. */
+export function PayPageLoading() {
+  const { t } = useTranslation("pay");
+  return (
+    <Frame>
+      <div role="status" aria-label={t("loading")} aria-busy="true" className="grid gap-4">
+        <Skeleton className="h-48 w-full rounded-xl" />
+        <Skeleton className="h-32 w-full rounded-xl" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    </Frame>
+  );
+}
+
 /** The hosted pay page (payments origin `/?p={id}`), drawn from plain state; `PayFlowView` feeds it. */
 export function PayPage(props: PayPageProps) {
   const { t } = useTranslation("pay");
   const load = props.state.load;
   // Any id reads as "this link does not exist or is no longer available" (unknown or disabled).
   if (load.kind === "not-found") return <PayNotice paymentId="not-found" />;
-  if (load.kind === "loading") {
-    return (
-      <Frame>
-        <div role="status" aria-label={t("loading")} aria-busy="true" className="grid gap-4">
-          <Skeleton className="h-48 w-full rounded-xl" />
-          <Skeleton className="h-32 w-full rounded-xl" />
-          <Skeleton className="h-12 w-full" />
-        </div>
-      </Frame>
-    );
-  }
+  if (load.kind === "loading") return <PayPageLoading />;
   if (load.kind !== "ready") {
     return (
       <Frame>

@@ -32,6 +32,13 @@ export interface PaymentSender {
    * @throws InsufficientBalanceError before asking the wallet, when the wallet cannot pay.
    * @throws PaymentFailedOnChainError when the network processed the transaction as failed.
    * @throws Error with the wallet's message when the wallet refuses or fails.
+   * `onStep` says what the wallet is asked now: on EVM first 'approving' (only when the payment
+   * contract may not yet take the amount), then 'paying'.
    */
-  send(info: PaymentTransactionInfo, onSent: (hash: string) => void): Promise<string>;
+  send(info: PaymentTransactionInfo, onSent: (hash: string) => void, onStep?: (step: PaymentStep) => void): Promise<string>;
+  /** After a failure the wallet caused: drop the connection so the payer starts afresh (SPEC §8, EVM). */
+  reset?(): void;
 }
+
+/** What the wallet is asked to sign now. */
+export type PaymentStep = "approving" | "paying";

@@ -1,16 +1,15 @@
 import { DropletIcon, Loader2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import { chainById } from "@/lib/chains";
 import type { FaucetStatus, PayOption } from "./pay-flow";
 import { formatTokenUnits } from "./pay-format";
+import { familyOfChain, nativeSymbolOf } from "./pay-option";
 
 /** Sandbox only: free test USDC (and SOL for fees) for the connected wallet. */
 export function SandboxFaucet({ faucet, option, onRequest, disabled = false }: { faucet: FaucetStatus; option: PayOption; onRequest: () => void; disabled?: boolean }) {
   const { t, i18n } = useTranslation("pay");
   const lng = i18n.resolvedLanguage ?? "en";
-  const chain = chainById(option.chainId);
-  const native = chain?.nativeSymbol ?? "SOL";
+  const native = nativeSymbolOf(option.chainId);
   const token = option.token.symbol;
   const sending = faucet.status === "sending";
   return (
@@ -29,7 +28,7 @@ export function SandboxFaucet({ faucet, option, onRequest, disabled = false }: {
           : faucet.status === "granted"
             ? t("faucet.granted", {
                 token: formatTokenUnits(faucet.grant.tokenAmount, option.token.decimals, token, lng),
-                native: formatTokenUnits(faucet.grant.nativeAmount, chain?.nativeDecimals ?? 9, native, lng),
+                native: formatTokenUnits(faucet.grant.nativeAmount, familyOfChain(option.chainId) === "evm" ? 18 : 9, native, lng),
               })
             : faucet.status === "failed"
               ? t("faucet.failed", { message: faucet.message })

@@ -1,22 +1,24 @@
+// web3.js needs Buffer before it loads; this module is the Solana chunk's entry.
+import "@/lib/polyfills";
 import { useCallback, useMemo, useRef } from "react";
 import { WalletProvider, useWallet } from "@solana/wallet-adapter-react";
 import { WalletReadyState, type WalletError, type WalletName } from "@solana/wallet-adapter-base";
-import type { PayableProduct } from "@/lib/pay-api";
 import { isMobileUserAgent, openedInApp } from "@/lib/wallet-apps";
 import { PAY_WALLET_STORAGE_KEY } from "@/stores/pay-wallet";
 import { showToast } from "@/stores/toasts";
-import type { PayApi } from "./pay-api-client";
-import { escapeHtml } from "./pay-flow";
+import type { FamilyContainerProps } from "./pay-family";
 import { PayFlowView } from "./pay-flow-view";
 import { createConnectionResolver } from "./solana/connection";
 import { createSolanaPaymentSender } from "./solana/send-payment";
 import type { PayWalletView } from "./wallet-panel";
+import { escapeHtml } from "./wallet-error-toasts";
 
 /** Errors of the payment itself are reported by the pay flow; the provider only reports connecting. */
 const PAYMENT_ERRORS = new Set(["WalletSendTransactionError", "WalletSignTransactionError", "WalletNotConnectedError"]);
 
 
-function Connected({ productId, api, product, onUserConnect }: { productId: string; api: PayApi; product?: PayableProduct; onUserConnect: () => void }) {
+function Connected({ onUserConnect, walletConnectProjectId: _unused, ...props }: FamilyContainerProps & { onUserConnect: () => void }) {
+  const { api } = props;
   const { wallets, wallet, select, connect, disconnect, connecting, publicKey, sendTransaction } = useWallet();
   const getConnection = useMemo(() => createConnectionResolver(api), [api]);
   const address = publicKey?.toBase58() ?? null;
@@ -34,6 +36,7 @@ function Connected({ productId, api, product, onUserConnect }: { productId: stri
 
   const view: PayWalletView = useMemo(
     () => ({
+      family: "solana",
       wallets: wallets
         .filter((w) => w.readyState === WalletReadyState.Installed || w.readyState === WalletReadyState.Loadable)
         .map((w) => ({ name: w.adapter.name, icon: w.adapter.icon })),
@@ -49,7 +52,7 @@ function Connected({ productId, api, product, onUserConnect }: { productId: stri
   const search = typeof window === "undefined" ? "" : window.location.search;
   const showWalletApps = typeof navigator !== "undefined" && isMobileUserAgent(navigator.userAgent) && !openedInApp(search);
 
-  return <PayFlowView productId={productId} api={api} product={product} wallet={view} sender={sender} showWalletApps={showWalletApps} />;
+  return <PayFlowView {...props} family="solana" wallet={view} sender={sender} showWalletApps={showWalletApps} />;
 }
 
 /**
@@ -57,7 +60,7 @@ function Connected({ productId, api, product, onUserConnect }: { productId: stri
  * wallet-adapter (`wallets={[]}`), the selected one is remembered and reconnected, and the
  * payment is sent through `sendTransaction` on a connection whose RPC the server names.
  */
-export function SolanaPayContainer({ productId, api, product }: { productId: string; api: PayApi; product?: PayableProduct }) {
+export function SolanaPayContainer(props: FamilyContainerProps) {
   const userConnecting = useRef(false);
   const onError = useCallback((error: WalletError) => {
     // A silent reconnect on page load that fails needs no toast; a payer's own attempt does.
@@ -71,7 +74,7 @@ export function SolanaPayContainer({ productId, api, product }: { productId: str
   }, []);
   return (
     <WalletProvider wallets={[]} autoConnect localStorageKey={PAY_WALLET_STORAGE_KEY} onError={onError}>
-      <Connected productId={productId} api={api} product={product} onUserConnect={onUserConnect} />
+      <Connected {...props} onUserConnect={onUserConnect} />
     </WalletProvider>
   );
 }

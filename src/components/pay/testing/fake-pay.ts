@@ -55,6 +55,61 @@ export const BRANDED_PRODUCT: PayableProduct = {
   merchant: { displayName: "Sunrise Coffee Roasters", logoUrl: logo, brandColor: "#f59e0b" },
 };
 
+/** Local EVM chains of the sandbox (two anvil nodes; on B, USDT has 18 decimals). */
+export const LOCAL_EVM_A = 31337;
+export const LOCAL_EVM_B = 31338;
+export const EVM_PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+export const EVM_TX_HASH = "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060";
+const EVM_USDC = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const EVM_USDT = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
+
+/** A zLink payable on every chain a sandbox offers: Solana (USDC, USDT) and both local EVM chains. */
+export const MULTI_CHAIN_PRODUCT: PayableProduct = {
+  ...USDC_PRODUCT,
+  id: "ql_multi",
+  options: [
+    {
+      chainId: SOLANA_DEVNET,
+      chainName: "Solana Devnet",
+      tokens: [
+        { symbol: "USDC", address: USDC_MINT, decimals: 6 },
+        { symbol: "USDT", address: "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB", decimals: 6 },
+      ],
+    },
+    {
+      chainId: LOCAL_EVM_A,
+      chainName: "Local EVM A",
+      tokens: [
+        { symbol: "USDC", address: EVM_USDC, decimals: 6 },
+        { symbol: "USDT", address: EVM_USDT, decimals: 6 },
+      ],
+    },
+    {
+      chainId: LOCAL_EVM_B,
+      chainName: "Local EVM B",
+      tokens: [
+        { symbol: "USDC", address: EVM_USDC, decimals: 6 },
+        { symbol: "USDT", address: EVM_USDT, decimals: 18 },
+      ],
+    },
+  ],
+};
+
+/** What `start` answers on an EVM chain: the merchant's address, the fee proxy, an 8-byte reference. */
+export function evmPaymentInfoFor(product: PayableProduct, chainId = LOCAL_EVM_A, payment = "pay_evm_1") {
+  const base = paymentInfoFor(product, payment);
+  return {
+    ...base,
+    chain: chainId,
+    recipient: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+    address: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+    tokenAddress: EVM_USDC,
+    reference: "0x1a2b3c4d5e6f7081",
+    memo: "",
+    proxy: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+  };
+}
+
 /** What `start` answers for a product. */
 export function paymentInfoFor(product: PayableProduct, payment = "pay_1"): PaymentTransactionInfo {
   const amount = product.estimatedUsdc;

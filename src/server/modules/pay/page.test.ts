@@ -101,6 +101,15 @@ describe.each(TEST_BACKENDS)("the pay page's served HTML (%s)", (kind) => {
     }
   });
 
+  it("hands WalletConnect's project id to the page only when the instance has one, whatever the link's state", async () => {
+    expect(servedData((await page(`?p=${linkId}`)).html)).not.toHaveProperty("walletConnectProjectId");
+    const withWc = createPaymentsApp(testDeps(database, { PAYMENTS_ORIGIN: "http://pay.test", WALLETCONNECT_PROJECT_ID: "a1b2c3d4e5f6a7b8" }, NAMED_SOLANA), { distDir });
+    for (const query of [`?p=${linkId}`, "?p=nope", ""]) {
+      const html = await (await withWc.request(`/${query}`)).text();
+      expect(servedData(html).walletConnectProjectId).toBe("a1b2c3d4e5f6a7b8");
+    }
+  });
+
   it("escapes what the merchant wrote, in the markup and in the data block", async () => {
     const { html } = await page(`?p=${plainId}`);
     expect(html).not.toContain("<img src=x");

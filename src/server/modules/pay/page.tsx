@@ -100,14 +100,16 @@ export function payPageHtml(deps: AppDeps, distDir: string) {
     shell ??= fs.readFileSync(file, "utf8");
     const lng = payerLanguage(c.req.query("lng"), getCookie(c, LANGUAGE_STORAGE_KEY), c.req.header("accept-language"));
     const productId = c.req.query("p") ?? null;
-    let data: PayShellData = { state: "no-link", lng };
+    // A public value (WalletConnect reads it in the browser); the EVM wallet list offers WalletConnect only with it.
+    const walletConnect = deps.env.WALLETCONNECT_PROJECT_ID ? { walletConnectProjectId: deps.env.WALLETCONNECT_PROJECT_ID } : {};
+    let data: PayShellData = { state: "no-link", lng, ...walletConnect };
     if (productId !== null) {
       try {
         if (!productId || productId.length > MAX_ID_LENGTH) throw new ApiError(404, "link_not_found", "");
-        data = { state: "ready", lng, product: await readPayableProduct(deps, productId) };
+        data = { state: "ready", lng, product: await readPayableProduct(deps, productId), ...walletConnect };
       } catch (err) {
         if (!(err instanceof ApiError && err.status === 404)) deps.log.warn({ err }, "pay page served without its summary");
-        data = { state: err instanceof ApiError && err.status === 404 ? "not-found" : "unavailable", lng };
+        data = { state: err instanceof ApiError && err.status === 404 ? "not-found" : "unavailable", lng, ...walletConnect };
       }
     }
     // The page differs by language and by link; it must never be served from a shared cache as another's.
