@@ -11,7 +11,7 @@ import { notFoundPage, staticSite } from "./http/static";
 import { limitBody } from "./http/body-limit";
 import { compressResponses } from "./http/compression";
 import { lazyChild } from "./logger";
-import { contentSecurityPolicy, distScriptHashes, rpcConnectSources } from "./http/csp";
+import { contentSecurityPolicy, distScriptHashes, rpcConnectSources, walletConnectorSources } from "./http/csp";
 import { healthRoutes } from "./modules/health/routes";
 import { currencyRoutes } from "./modules/currencies/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -80,7 +80,8 @@ export function createApi(deps: AppDeps) {
   return api;
 }
 
-function base(deps: AppDeps, options: CreateAppOptions, frameAncestors: string) {
+/** `payerPage`: the payments origin, whose pay page runs the payer's wallet connectors. */
+function base(deps: AppDeps, options: CreateAppOptions, frameAncestors: string, payerPage = false) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(observe(deps));
@@ -88,7 +89,8 @@ function base(deps: AppDeps, options: CreateAppOptions, frameAncestors: string) 
   const embeddable = frameAncestors !== "'none'";
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: embeddable ? false : "DENY" }));
   const scriptHashes = options.distDir ? distScriptHashes(options.distDir) : [];
-  app.use(contentSecurityPolicy({ scriptHashes, connectSources: rpcConnectSources(deps.chains), frameAncestors }));
+  const wallets = payerPage ? walletConnectorSources(deps.env.WALLETCONNECT_PROJECT_ID) : { connect: [], frame: [] };
+  app.use(contentSecurityPolicy({ scriptHashes, connectSources: [...rpcConnectSources(deps.chains), ...wallets.connect], frameSources: wallets.frame, frameAncestors }));
   // Answers made per request; the build's files come precompressed (http/static.ts).
   app.use(compressResponses());
   app.use(limitBody());
@@ -120,7 +122,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
  * API. The merchant API is deliberately not mounted here.
  */
 export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {}) {
-  const app = base(deps, options, deps.env.PAYMENTS_FRAME_ANCESTORS);
+  const app = base(deps, options, deps.env.PAYMENTS_FRAME_ANCESTORS, true);
   const payerApi = createRouter();
   payerApi.route("/", healthRoutes(deps));
   payerApi.route("/", chainRoutes(deps));

@@ -8,7 +8,7 @@ import type { ChainRuntime } from "../chains/runtime";
 import type { Database } from "../db/client";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { testDeps } from "../testing/deps";
-import { inlineScriptHashes, rpcConnectSources } from "./csp";
+import { inlineScriptHashes, rpcConnectSources, walletConnectorSources } from "./csp";
 
 const HYDRATE = "(()=>{self.Astro={};})();";
 const LANGUAGE = "document.documentElement.lang='en';";
@@ -90,9 +90,27 @@ describe.each(TEST_BACKENDS)("Content-Security-Policy and the payments origin's 
       expect(csp["script-src"]).not.toContain("'unsafe-inline'");
       expect(csp["default-src"]).toEqual(["'self'"]);
       expect(csp["object-src"]).toEqual(["'none'"]);
-      expect(csp["connect-src"]).toEqual(["'self'", ...rpcConnectSources(CHAINS)]);
+      expect(csp["connect-src"]!.slice(0, 1 + rpcConnectSources(CHAINS).length)).toEqual(["'self'", ...rpcConnectSources(CHAINS)]);
       expect(res.headers.get("content-security-policy")).not.toContain("SECRET-KEY");
     }
+  });
+
+  it("lets the pay page reach Coinbase Wallet always and WalletConnect only when a project id is set; the merchant app neither", async () => {
+    const plain = directives((await payments.request("/?p=abc")).headers.get("content-security-policy"));
+    expect(plain["connect-src"]).toEqual(["'self'", ...rpcConnectSources(CHAINS), ...walletConnectorSources(undefined).connect]);
+    expect(plain["connect-src"]).toContain("https://rpc.wallet.coinbase.com");
+    expect(plain["connect-src"]!.some((s) => s.includes("walletconnect"))).toBe(false);
+    expect(plain["frame-src"]).toBeUndefined();
+
+    const withWc = createPaymentsApp(testDeps(database, { WALLETCONNECT_PROJECT_ID: "a1b2c3d4e5f6a7b8" }, CHAINS), { distDir });
+    const wc = directives((await withWc.request("/?p=abc")).headers.get("content-security-policy"));
+    expect(wc["connect-src"]).toContain("wss://relay.walletconnect.org");
+    expect(wc["frame-src"]).toContain("https://verify.walletconnect.org");
+
+    const merchantApp = createApp(testDeps(database, { WALLETCONNECT_PROJECT_ID: "a1b2c3d4e5f6a7b8" }, CHAINS), { distDir });
+    const app = directives((await merchantApp.request("/dashboard/")).headers.get("content-security-policy"));
+    expect(app["connect-src"]).toEqual(["'self'", ...rpcConnectSources(CHAINS)]);
+    expect(app["frame-src"]).toBeUndefined();
   });
 
   it("never lets the merchant app be framed; lets merchants embed the pay page", async () => {

@@ -65,10 +65,34 @@ export function rpcConnectSources(chains: ChainRuntime): string[] {
   return [...sources];
 }
 
+/**
+ * Where the EVM payer's wallet connectors talk, read from the installed SDKs' own constants:
+ * Coinbase Wallet (its RPC and the WalletLink relay; sign-in happens in a keys.coinbase.com popup,
+ * which CSP does not govern) always, since the pay page always offers it; WalletConnect's relay,
+ * RPC, telemetry and Verify API (an iframe) only when a project id is configured, else it is not
+ * offered at all. Checked against the connector versions in package.json (@wagmi/connectors 8,
+ * @walletconnect/ethereum-provider 2, @coinbase/wallet-sdk 4); recheck on upgrade.
+ */
+export function walletConnectorSources(walletConnectProjectId: string | undefined): { connect: string[]; frame: string[] } {
+  const connect = ["https://rpc.wallet.coinbase.com", "https://www.walletlink.org", "wss://www.walletlink.org"];
+  if (!walletConnectProjectId) return { connect, frame: [] };
+  const wc = ["walletconnect.org", "walletconnect.com"];
+  return {
+    connect: [
+      ...connect,
+      ...wc.flatMap((d) => [`wss://relay.${d}`, `https://relay.${d}`, `https://rpc.${d}`, `https://pulse.${d}`, `https://verify.${d}`, `https://echo.${d}`]),
+      "https://api.web3modal.org",
+    ],
+    frame: wc.flatMap((d) => [`https://verify.${d}`, `https://secure.${d}`]),
+  };
+}
+
 export interface CspOptions {
   /** Hashes of the inline scripts the pages carry. */
   scriptHashes: string[];
   connectSources: string[];
+  /** Pages this origin's pages may frame (besides their own origin); none when absent. */
+  frameSources?: string[];
   /** `'none'` for the app origin; the payments origin lets merchants embed the pay page. */
   frameAncestors: string;
 }
@@ -85,6 +109,7 @@ export function buildCsp(options: CspOptions): string {
     ["img-src", ["'self'", "data:", "blob:", "https:"]],
     ["font-src", ["'self'", "data:"]],
     ["connect-src", ["'self'", ...options.connectSources]],
+    ...(options.frameSources?.length ? [["frame-src", ["'self'", ...options.frameSources]] as [string, string[]]] : []),
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["form-action", ["'self'"]],
