@@ -1,7 +1,16 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createEvmTestWallet, type EvmTestWallet } from "../fixtures/evm-wallet";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
-import { LOCAL_EVM_A, LOCAL_EVM_B, SHOTS, merchantReceivingEverywhere, merchantSeesCompleted, overflow } from "./pay-helpers";
+import { webhookReceiver, type WebhookReceiver } from "../../src/server/testing/webhook-receiver";
+import { LOCAL_EVM_A, LOCAL_EVM_B, SHOTS, merchantReceivingEverywhere, merchantSeesCompleted, merchantWebhookEndpoint, overflow, signedEventsFor } from "./pay-helpers";
+
+let hooks: WebhookReceiver;
+test.beforeAll(async () => {
+  hooks = await webhookReceiver([200]);
+});
+test.afterAll(async () => {
+  await hooks?.close();
+});
 
 /** The EIP-6963 test wallet on local chain A, which also knows chain B (its own anvil). */
 async function evmPayerWallet(browser: Browser, baseURL: string) {
@@ -33,18 +42,31 @@ async function fundAndPay(payerPage: import("@playwright/test").Page, wallet: Ev
   expect(wallet.requests.filter((r) => r === "eth_sendTransaction").length - before).toBe(2);
 }
 
+/** A merchant with a zLink and a webhook endpoint; a payer opens the link with the EVM test wallet and connects it. */
+async function evmPayerConnected(page: Page, browser: Browser, baseURL: string, title: string, price: string) {
+  const merchant = await merchantReceivingEverywhere(page, title, price);
+  const secret = await merchantWebhookEndpoint(page, hooks);
+  const payerContext = await browser.newContext();
+  const payerPage = await payerContext.newPage();
+  const wallet = await evmPayerWallet(browser, baseURL);
+  await wallet.install(payerPage);
+  await payerPage.goto(merchant.link);
+  await payerPage.getByRole("button", { name: "Pay with an EVM wallet" }).click();
+  await payerPage.getByRole("button", { name: "Connect Payer EVM Wallet" }).click();
+  return { ...merchant, secret, payerContext, payerPage, wallet };
+}
+
+/** The merchant's endpoint got payment.paid and payment.validated for `hash`, signed with their secret. */
+async function merchantToldByWebhook(secret: string, hash: string) {
+  const events = await signedEventsFor(hooks, secret, hash, ["payment.paid", "payment.validated"]);
+  expect(events.map((e) => e.type).sort()).toEqual(["payment.paid", "payment.validated"]);
+  expect(events.every((e) => e.data.hash.toLowerCase() === hash.toLowerCase())).toBe(true);
+}
+
 test("a payer pays a zLink with the EIP-6963 test wallet on local EVM chain A in USDC; the merchant sees it with hash, explorer link and stages", async ({ page, context, browser, baseURL }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const { link, row, orderId } = await merchantReceivingEverywhere(page, "Climbing shoes", "12.5");
-
-  const payerContext = await browser.newContext();
-  const payerPage = await payerContext.newPage();
-  const wallet = await evmPayerWallet(browser, baseURL!);
-  await wallet.install(payerPage);
-  await payerPage.goto(link);
-  await payerPage.getByRole("button", { name: "Pay with an EVM wallet" }).click();
-  await payerPage.getByRole("button", { name: "Connect Payer EVM Wallet" }).click();
+  const { row, orderId, secret, payerContext, payerPage, wallet } = await evmPayerConnected(page, browser, baseURL!, "Climbing shoes", "12.5");
   await expect(payerPage.getByText(/^0x[0-9a-fA-F]{9}…/).first()).toBeVisible();
   await expect(payerPage.getByRole("radio", { name: "Local EVM A" })).toBeChecked();
   await expect(payerPage.getByRole("radio", { name: "USDC" })).toBeChecked();
@@ -54,6 +76,7 @@ test("a payer pays a zLink with the EIP-6963 test wallet on local EVM chain A in
   const hash = await paidHash(payerPage, LOCAL_EVM_A);
   await payerContext.close();
 
+  await merchantToldByWebhook(secret, hash);
   await merchantSeesCompleted(page, row, orderId, LOCAL_EVM_A, hash);
   await page.screenshot({ path: `${SHOTS}/pay-evm-merchant-details.png` });
 });
@@ -61,15 +84,7 @@ test("a payer pays a zLink with the EIP-6963 test wallet on local EVM chain A in
 test("another payer pays on local EVM chain B in USDT (18 decimals) after switching the wallet's network", async ({ page, context, browser, baseURL }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const { link, row, orderId } = await merchantReceivingEverywhere(page, "Chalk bag", "7");
-
-  const payerContext = await browser.newContext();
-  const payerPage = await payerContext.newPage();
-  const wallet = await evmPayerWallet(browser, baseURL!);
-  await wallet.install(payerPage);
-  await payerPage.goto(link);
-  await payerPage.getByRole("button", { name: "Pay with an EVM wallet" }).click();
-  await payerPage.getByRole("button", { name: "Connect Payer EVM Wallet" }).click();
+  const { row, orderId, secret, payerContext, payerPage, wallet } = await evmPayerConnected(page, browser, baseURL!, "Chalk bag", "7");
   await payerPage.getByRole("radio", { name: "Local EVM B" }).click();
   await payerPage.getByRole("radio", { name: "USDT" }).click();
   await expect(payerPage.getByRole("alert")).toContainText("Your wallet is on Local EVM A. Switch it to Local EVM B to pay.");
@@ -83,6 +98,7 @@ test("another payer pays on local EVM chain B in USDT (18 decimals) after switch
   await payerPage.screenshot({ path: `${SHOTS}/pay-evm-b-complete.png`, fullPage: true });
   await payerContext.close();
 
+  await merchantToldByWebhook(secret, hash);
   const details = await merchantSeesCompleted(page, row, orderId, LOCAL_EVM_B, hash);
   await expect(details).toContainText("USDT");
 });

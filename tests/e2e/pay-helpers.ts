@@ -1,7 +1,9 @@
 import { expect, type Page } from "@playwright/test";
+import { Webhook } from "standardwebhooks";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
 import { merchantToken, signInMerchant } from "../fixtures/merchant";
+import { until, type WebhookReceiver } from "../../src/server/testing/webhook-receiver";
 
 /** Shared steps of the pay journeys (pay-zlink, pay-evm): the merchant's zLink and what the payer sees. */
 
@@ -64,4 +66,24 @@ export async function merchantSeesCompleted(page: Page, row: ReturnType<Page["ge
   for (const stage of ["Initiated", "Paid", "Validated"]) await expect(details.getByRole("rowheader", { name: stage, exact: true })).toBeVisible();
   await expect(details.getByRole("row", { name: /^Validated / })).not.toContainText("—");
   return details;
+}
+
+/** Points the signed-in merchant's webhooks at `hooks` (through the API; its settings form comes later); returns their signing secret. */
+export async function merchantWebhookEndpoint(page: Page, hooks: WebhookReceiver, callback?: string): Promise<string> {
+  const token = await merchantToken(page);
+  const saved = await page.request.post("/api/integrations", { headers: { authorization: `Bearer ${token}` }, data: { endpoint: hooks.url, ...(callback ? { callback } : {}) } });
+  expect(saved.status()).toBe(200);
+  return (await saved.json()).data.secret;
+}
+
+/**
+ * The events `hooks` received for the payment whose transaction is `hash`, each verified with the
+ * merchant's `secret` (Standard Webhooks: a wrong signature throws); waits until `types` all came.
+ */
+export async function signedEventsFor(hooks: WebhookReceiver, secret: string, hash: string, types: string[]) {
+  const verified = () =>
+    hooks.requests
+      .filter((r) => r.body.toLowerCase().includes(hash.toLowerCase()))
+      .map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { hash: string } });
+  return until(() => (types.every((t) => verified().some((e) => e.type === t)) ? verified() : undefined), `webhooks ${types.join(", ")} for ${hash}`, 30_000);
 }

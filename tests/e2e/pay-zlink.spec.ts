@@ -1,9 +1,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { Webhook } from "standardwebhooks";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
-import { merchantToken, signInMerchant } from "../fixtures/merchant";
-import { until, webhookReceiver, type WebhookReceiver } from "../../src/server/testing/webhook-receiver";
-import { createZLink, E2E_APP_PORT, SHOTS, toast } from "./pay-helpers";
+import { signInMerchant } from "../fixtures/merchant";
+import { webhookReceiver, type WebhookReceiver } from "../../src/server/testing/webhook-receiver";
+import { createZLink, E2E_APP_PORT, merchantWebhookEndpoint, signedEventsFor, SHOTS, toast } from "./pay-helpers";
 
 let hooks: WebhookReceiver;
 test.beforeAll(async () => {
@@ -25,11 +24,7 @@ async function merchantReady(page: Page, price: string, callback?: string) {
   await page.getByRole("dialog", { name: "Confirm Wallet Address" }).getByRole("button", { name: "Confirm" }).click();
   await expect(toast(page, "Wallet address saved")).toBeVisible();
 
-  // The webhook endpoint is settable through the API now (its settings form comes later).
-  const token = await merchantToken(page);
-  const saved = await page.request.post("/api/integrations", { headers: { authorization: `Bearer ${token}` }, data: { endpoint: hooks.url, ...(callback ? { callback } : {}) } });
-  expect(saved.status()).toBe(200);
-  const secret: string = (await saved.json()).data.secret;
+  const secret = await merchantWebhookEndpoint(page, hooks, callback);
 
   return { secret, ...(await createZLink(page, "Coffee beans", price)) };
 }
@@ -87,8 +82,7 @@ test("a payer pays a zLink with a Solana wallet; the merchant sees it Completed 
   const hash = (await explorer.getAttribute("href"))!.split("/").pop()!;
 
   // The merchant's endpoint got payment.paid and payment.validated, signed with their secret.
-  const received = await until(() => (hooks.requests.length >= 2 ? hooks.requests : undefined), "two webhooks", 30_000);
-  const events = received.map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { hash: string } });
+  const events = await signedEventsFor(hooks, secret, hash, ["payment.paid", "payment.validated"]);
   expect(events.map((e) => e.type).sort()).toEqual(["payment.paid", "payment.validated"]);
   expect(events.every((e) => e.data.hash === hash)).toBe(true);
 
