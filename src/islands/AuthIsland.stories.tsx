@@ -1,86 +1,22 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { PublicKey } from "@solana/web3.js";
 import { $session } from "@/stores/session";
 import { STORY_NONCE, STORY_WALLET, storyMerchant } from "@/testing/msw/fixtures";
 import { storyServer } from "@/testing/msw/store";
+import { registerSolanaWallet } from "@/testing/story-solana-wallet";
 import AuthIsland from "./AuthIsland";
 
 const WALLET_NAME = "Story Wallet";
-const icon =
+/** The wallet's plain teal icon (the visual baselines show it). */
+const WALLET_ICON =
   "data:image/svg+xml;base64," +
   btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#14b8a6"/></svg>');
 
 /**
- * A Wallet Standard wallet in the page (the in-browser half of tests/fixtures/solana-wallet.ts):
- * connects to STORY_WALLET and returns a dummy signature, since the story's server accepts any.
- * Returns the unregister function.
+ * A Wallet Standard wallet in the page holding STORY_WALLET; it signs with a dummy signature,
+ * since the story's server accepts any. Returns the unregister function.
  */
-function registerStoryWallet(): () => void {
-  type Listener = (props: unknown) => void;
-  const chains = ["solana:mainnet", "solana:devnet"] as const;
-  const account = Object.freeze({
-    address: STORY_WALLET,
-    publicKey: new PublicKey(STORY_WALLET).toBytes(),
-    chains,
-    features: ["solana:signMessage", "solana:signTransaction"],
-  });
-  const listeners: Record<string, Listener[]> = {};
-  let accounts: (typeof account)[] = [];
-  const emit = (event: string, props: unknown) => (listeners[event] ?? []).forEach((l) => l(props));
-  const wallet = {
-    version: "1.0.0",
-    name: WALLET_NAME,
-    icon,
-    chains,
-    get accounts() {
-      return accounts;
-    },
-    features: {
-      "standard:connect": {
-        version: "1.0.0",
-        connect: async () => {
-          accounts = [account];
-          emit("change", { accounts });
-          return { accounts };
-        },
-      },
-      "standard:disconnect": {
-        version: "1.0.0",
-        disconnect: async () => {
-          accounts = [];
-          emit("change", { accounts });
-        },
-      },
-      "standard:events": {
-        version: "1.0.0",
-        on: (event: string, listener: Listener) => {
-          (listeners[event] ??= []).push(listener);
-          return () => (listeners[event] = (listeners[event] ?? []).filter((l) => l !== listener));
-        },
-      },
-      "solana:signMessage": {
-        version: "1.0.0",
-        signMessage: async (...inputs: { message: Uint8Array }[]) =>
-          inputs.map(({ message }) => ({ signedMessage: message, signature: new Uint8Array(64).fill(7) })),
-      },
-      "solana:signTransaction": {
-        version: "1.0.0",
-        supportedTransactionVersions: ["legacy", 0],
-        signTransaction: async () => Promise.reject(new Error("not used in these stories")),
-      },
-    },
-  };
-  let unregister = () => {};
-  window.dispatchEvent(
-    new CustomEvent("wallet-standard:register-wallet", {
-      detail: (api: { register: (w: unknown) => () => void }) => {
-        unregister = api.register(wallet);
-      },
-    }),
-  );
-  return () => unregister();
-}
+const registerStoryWallet = () => registerSolanaWallet({ name: WALLET_NAME, address: STORY_WALLET, icon: WALLET_ICON, signTransaction: true });
 
 const meta = {
   title: "Islands/Auth",

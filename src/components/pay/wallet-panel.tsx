@@ -101,6 +101,21 @@ function WalletButtonIcon({ icon }: { icon?: string }) {
  * scan reliably. So the offer is WalletConnect, which shows its own QR code and lets the phone
  * wallet sign both transactions the page asks for.
  */
+/** "Connecting…" while a wallet connects; the live region stays in the page (empty, hidden) so the change is announced. */
+function ConnectingNotice({ connecting }: { connecting: boolean }) {
+  const { t } = useTranslation("pay");
+  return (
+    <p aria-live="polite" className="flex items-center gap-2 text-sm text-muted-foreground empty:hidden">
+      {connecting ? (
+        <>
+          <Loader2Icon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+          {t("wallet.connecting")}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 function EvmPhoneOffer() {
   const { t } = useTranslation("pay");
   return (
@@ -139,14 +154,7 @@ function EvmWalletChoices({ wallet, busy }: { wallet: PayWalletView; busy: boole
         </ul>
       )}
       {!wallet.loading && !hasBrowserWallet ? <p className="text-sm text-muted-foreground">{t(wallet.walletConnect ? "evm.noBrowserWallet" : "evm.noBrowserWalletNoWc")}</p> : null}
-      <p aria-live="polite" className="flex items-center gap-2 text-sm text-muted-foreground empty:hidden">
-        {wallet.connecting ? (
-          <>
-            <Loader2Icon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-            {t("wallet.connecting")}
-          </>
-        ) : null}
-      </p>
+      <ConnectingNotice connecting={wallet.connecting} />
       {wallet.walletConnect && !wallet.loading ? <EvmPhoneOffer /> : null}
     </>
   );
@@ -204,14 +212,7 @@ export function WalletPanel({ wallet, sanction, onRetrySanction, showWalletApps 
               </li>
             ))}
           </ul>
-          <p aria-live="polite" className="flex items-center gap-2 text-sm text-muted-foreground empty:hidden">
-            {wallet.connecting ? (
-              <>
-                <Loader2Icon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-                {t("wallet.connecting")}
-              </>
-            ) : null}
-          </p>
+          <ConnectingNotice connecting={wallet.connecting} />
         </>
       ) : (
         <>

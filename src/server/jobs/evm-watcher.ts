@@ -8,6 +8,7 @@ import { readReceipt } from "../chains/evm/read-receipt";
 import { watchProxyLogs } from "../chains/evm/watch-proxy-logs";
 import { evmFacts, type ExpectedEvmPayment } from "../payments/evm-facts";
 import type { TransferKey } from "../payments/transition";
+import { coalescedRun } from "./coalesced-run";
 import type { EvmLogCursorStore } from "./evm-log-cursor";
 import type { EvmPaymentSink, EvmWatchedPayment, EvmWatcherFact } from "./evm-payment-sink";
 
@@ -252,27 +253,11 @@ export async function startEvmWatcher(sink: EvmPaymentSink, log: Logger, options
     }
   };
 
-  let running: Promise<void> | undefined;
-  let again = false;
+  const warnPassFailed = (err: unknown) => log.warn({ err, chainId }, "evm watcher pass failed; the next one retries");
+  // A failed pass is logged inside the task, so a pass asked for during it still runs.
+  const passes = coalescedRun(() => pass().catch(warnPassFailed), { stopped: () => stopped, onError: warnPassFailed });
   /** Runs a pass now, or once more right after the one running. */
-  const wake = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await pass().catch((err: unknown) => log.warn({ err, chainId }, "evm watcher pass failed; the next one retries"));
-        } while (again && !stopped);
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  };
+  const wake = (): Promise<void> => (stopped ? Promise.resolve() : passes.run());
 
   /** Newest `createdAt` read so far: new-row reads start a little before it. */
   let newest: number | undefined;
@@ -287,27 +272,11 @@ export async function startEvmWatcher(sink: EvmPaymentSink, log: Logger, options
     if (found > 0 && late) void wake();
   };
   /** Reads run one at a time; a wake-up during a read asks for one more read after it. */
-  let reading: Promise<void> | undefined;
-  let readAgain = false;
-  const discover = (): Promise<void> => {
-    if (reading) {
-      readAgain = true;
-      return reading;
-    }
-    reading = (async () => {
-      try {
-        do {
-          readAgain = false;
-          await read(false, true);
-        } while (readAgain && !stopped);
-      } catch (err) {
-        log.warn({ err, chainId }, "reading new payments failed; the next read retries");
-      } finally {
-        reading = undefined;
-      }
-    })();
-    return reading;
-  };
+  const reads = coalescedRun(() => read(false, true), {
+    stopped: () => stopped,
+    onError: (err) => log.warn({ err, chainId }, "reading new payments failed; the next read retries"),
+  });
+  const discover = (): Promise<void> => reads.run();
 
   await read(true, false);
   const stopListening = await options.wakeups?.((announced) => {
@@ -337,7 +306,7 @@ export async function startEvmWatcher(sink: EvmPaymentSink, log: Logger, options
   return {
     discover,
     pollNow: async () => {
-      await running;
+      await passes.current;
       await wake();
     },
     get size() {
@@ -348,7 +317,7 @@ export async function startEvmWatcher(sink: EvmPaymentSink, log: Logger, options
       for (const timer of [pollTimer, discoverTimer, resyncTimer]) clearInterval(timer);
       unwatch?.();
       await stopListening?.().catch(() => {});
-      await Promise.allSettled([running, reading]);
+      await Promise.allSettled([passes.current, reads.current]);
       entries.clear();
       byTopic.clear();
     },

@@ -6,6 +6,7 @@ import { readTransaction } from "../chains/solana/read-transaction";
 import { readAccountKeys } from "../chains/solana/read-account-keys";
 import { settleSubscriptions } from "../chains/solana/settle-subscriptions";
 import { solanaFacts, type SolanaPaymentFact } from "../payments/solana-facts";
+import { coalescedRun } from "./coalesced-run";
 import { keyedRunQueue } from "./keyed-run-queue";
 import { pollDelay } from "./poll-backoff";
 
@@ -271,27 +272,11 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
     }
   };
   /** Reads run one at a time; a wake-up during a read asks for one more read after it. */
-  let reading: Promise<void> | undefined;
-  let readAgain = false;
-  const discover = (): Promise<void> => {
-    if (reading) {
-      readAgain = true;
-      return reading;
-    }
-    reading = (async () => {
-      try {
-        do {
-          readAgain = false;
-          await read(false);
-        } while (readAgain && !stopped);
-      } catch (err) {
-        log.warn({ err, chainId }, "reading new payments failed; the next read retries");
-      } finally {
-        reading = undefined;
-      }
-    })();
-    return reading;
-  };
+  const reads = coalescedRun(() => read(false), {
+    stopped: () => stopped,
+    onError: (err) => log.warn({ err, chainId }, "reading new payments failed; the next read retries"),
+  });
+  const discover = (): Promise<void> => reads.run();
 
   const pollNow = async () => {
     for (const entry of entries.values()) schedule(entry);
@@ -327,7 +312,7 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
       for (const timer of [pollTimer, discoverTimer, resyncTimer]) clearInterval(timer);
       await stopListening?.().catch(() => {});
       queue.clear();
-      await Promise.allSettled([queue.idle(), reading]);
+      await Promise.allSettled([queue.idle(), reads.current]);
       for (const entry of entries.values()) unsubscribe(entry);
       entries.clear();
       byReference.clear();

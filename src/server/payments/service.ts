@@ -8,7 +8,7 @@ import type { Logger } from "../logger";
 import { toPaymentInfoDto, toTransactionEventData } from "./dto";
 import type { TransactionRow } from "../db/schema";
 import { isUuid } from "@/lib/uuid";
-import { decide, type Decision, type PaymentFact, type PaymentState } from "./transition";
+import { decide, type Decision, type PaymentFact, type PaymentState, type TransferKey } from "./transition";
 
 
 /** SPEC §3 transaction types. */
@@ -240,6 +240,15 @@ function screened(deps: PaymentDeps, fact: PaymentFact): PaymentFact {
   return { ...fact, payerSanctioned: wallets.some((w) => deps.isSanctioned!(w)) };
 }
 
+/** The credit of one on-chain transfer to a transaction (finalized or withdrawn by key). */
+const creditOf = (transactionId: string, key: TransferKey) =>
+  and(
+    eq(paymentCredits.transactionId, transactionId),
+    eq(paymentCredits.signature, key.signature),
+    eq(paymentCredits.instructionIndex, key.instructionIndex),
+    eq(paymentCredits.innerIndex, key.innerIndex),
+  );
+
 /**
  * Applies a watcher's fact to a transaction, in one database transaction: locks the row, reads
  * its credits, runs `decide`, credits a new transfer (the unique key makes a replay, or the same
@@ -281,33 +290,8 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, report
             ),
           );
     }
-    if (decision.finalize) {
-      const f = decision.finalize;
-      await tx
-        .update(paymentCredits)
-        .set({ finalized: true })
-        .where(
-          and(
-            eq(paymentCredits.transactionId, row.id),
-            eq(paymentCredits.signature, f.signature),
-            eq(paymentCredits.instructionIndex, f.instructionIndex),
-            eq(paymentCredits.innerIndex, f.innerIndex),
-          ),
-        );
-    }
-    if (decision.uncredit) {
-      const u = decision.uncredit;
-      await tx
-        .delete(paymentCredits)
-        .where(
-          and(
-            eq(paymentCredits.transactionId, row.id),
-            eq(paymentCredits.signature, u.signature),
-            eq(paymentCredits.instructionIndex, u.instructionIndex),
-            eq(paymentCredits.innerIndex, u.innerIndex),
-          ),
-        );
-    }
+    if (decision.finalize) await tx.update(paymentCredits).set({ finalized: true }).where(creditOf(row.id, decision.finalize));
+    if (decision.uncredit) await tx.delete(paymentCredits).where(creditOf(row.id, decision.uncredit));
     // Rejected facts and withdrawn credits are kept in the fact log: the transaction's history says why.
     if (decision.outcome === "rejected" || decision.uncredit) {
       const transfer = fact.kind === "transfer" || fact.kind === "transfer-removed" ? fact : undefined;

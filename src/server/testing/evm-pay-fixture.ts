@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import {
   createPublicClient,
   createTestClient,
@@ -19,22 +16,16 @@ import { startEvmSandbox, type EvmSandbox } from "@/sandbox/evm";
 import { localEvmChain } from "@/sandbox/evm/local-chain";
 import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID } from "@/lib/chains";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
-import { createApp, createPaymentsApp } from "../app";
 import type { ChainRuntime, EvmRuntime, Stablecoin } from "../chains/runtime";
 import { feeProxyAbi } from "../chains/evm/fee-proxy-abi";
 import type { Database } from "../db/client";
-import type { AppDeps } from "../deps";
-import { startQueue, stopQueue, type Queue } from "../jobs/queue";
-import { startWebhookWorker } from "../jobs/webhooks";
 import { listenForNewPayments } from "../jobs/payment-wakeups";
 import { startEvmWatcher, type EvmWatcher } from "../jobs/evm-watcher";
 import { evmPaymentSink } from "../jobs/evm-payment-sink";
 import { evmLogCursorStore } from "../jobs/evm-log-cursor";
-import { createLogger } from "../logger";
 import { payerScreen } from "../modules/sanctions/service";
-import { testDeps } from "./deps";
 import { signInMerchant } from "./merchants";
-import { callJson } from "./pay-fixture";
+import { attachWalletAndLink, startPayApps, type PayApps } from "./pay-apps";
 
 /** A local EVM chain of the fixture, with clients to drive it. */
 export interface FixtureChain {
@@ -44,15 +35,10 @@ export interface FixtureChain {
   test: ReturnType<typeof createTestClient>;
 }
 
-export interface EvmPayFixture {
-  deps: AppDeps;
-  app: ReturnType<typeof createApp>;
-  payments: ReturnType<typeof createPaymentsApp>;
+export interface EvmPayFixture extends PayApps {
   /** Local EVM A (31337, 6-decimals tokens) and B (31338, USDT with 18 decimals). */
   chains: Record<number, FixtureChain>;
   watchers: Record<number, EvmWatcher>;
-  queue: Queue;
-  dataDir: string;
   /** Stops a chain's watcher (the process went down); `startWatcher` starts a new one on the same database. */
   stopWatcher(chainId: number): Promise<void>;
   startWatcher(chainId: number): Promise<EvmWatcher>;
@@ -72,8 +58,6 @@ export async function startEvmPayFixture(
   env: Record<string, string> = {},
   options: { blockTimeSec?: number; pollMs?: number } = {},
 ): Promise<EvmPayFixture> {
-  const log = createLogger("silent");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-evm-pay-"));
   const { blockTimeSec } = options;
   const sandboxes = await Promise.all([
     startEvmSandbox({ chainId: LOCAL_EVM_CHAIN_ID, blockTimeSec }),
@@ -93,11 +77,11 @@ export async function startEvmPayFixture(
     };
   }
   const runtime: ChainRuntime = { evm: sandboxes.map((s) => chains[s.chainId]!.runtime), stop: async () => {} };
-  const queue = await startQueue(database, log);
-  const webhooks = await startWebhookWorker(queue, database, log, { destination: { allowLoopback: true } });
+  const base = await startPayApps(database, { env, chains: runtime, dataDirPrefix: "zpay-evm-pay-" });
+  const { apps, log } = base;
   const startWatcher = (chainId: number) => {
     const { runtime: evm } = chains[chainId]!;
-    return startEvmWatcher(evmPaymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(dataDir) }), log, {
+    return startEvmWatcher(evmPaymentSink({ db: database.db, queue: apps.queue, log, isSanctioned: payerScreen(apps.dataDir) }), log, {
       chainId,
       rpcUrl: evm.rpcUrl,
       proxy: evm.feeProxy!,
@@ -108,22 +92,10 @@ export async function startEvmPayFixture(
   };
   const watchers: Record<number, EvmWatcher> = {};
   for (const sandbox of sandboxes) watchers[sandbox.chainId] = await startWatcher(sandbox.chainId);
-  const deps: AppDeps = {
-    ...testDeps(
-      database,
-      { SIGNIN_RATE_LIMIT: "1000", PAY_START_RATE_LIMIT: "1000", DATA_DIR: dataDir, PAYMENTS_ORIGIN: "http://pay.test", WEBHOOK_ALLOW_LOOPBACK: "true", ...env },
-      runtime,
-    ),
-    queue,
-  };
   const fixture: EvmPayFixture = {
-    deps,
-    app: createApp(deps),
-    payments: createPaymentsApp(deps),
+    ...apps,
     chains,
     watchers,
-    queue,
-    dataDir,
     stopWatcher: async (chainId) => {
       await watchers[chainId]?.stop();
       delete watchers[chainId];
@@ -138,10 +110,8 @@ export async function startEvmPayFixture(
     },
     stop: async () => {
       await Promise.all(Object.values(watchers).map((w) => w.stop()));
-      await webhooks.stop();
-      await stopQueue(queue);
+      await base.stop();
       await Promise.all(sandboxes.map((s) => s.stop()));
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return fixture;
@@ -163,17 +133,7 @@ export async function evmMerchantWithLink(
   const merchant = await signInMerchant(f.app);
   // Attached by hand through the API, as the wallet dialog's manual form does: it receives on every EVM chain offered.
   const receiving = newEvmAccount().address;
-  const attached = await callJson(f.app, "POST", "/api/wallet/networks", { address: receiving, chain: walletChainId, type: "manual", version: 1 }, merchant.auth);
-  if (attached.status !== 201) throw new Error(`attach failed: ${JSON.stringify(attached.body)}`);
-  let secret: string | undefined;
-  if (integration) {
-    const saved = await callJson(f.app, "POST", "/api/integrations", integration, merchant.auth);
-    if (saved.status !== 200) throw new Error(`integrations failed: ${JSON.stringify(saved.body)}`);
-    secret = saved.body.data.secret;
-  }
-  const created = await callJson(f.app, "POST", "/api/quick-pays/create", link, merchant.auth);
-  if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
-  return { merchant, receiving, secret, link: created.body.data.info as { _id: string; hashedId: string } };
+  return { merchant, receiving, ...(await attachWalletAndLink(f, merchant, { address: receiving, chain: walletChainId, type: "manual", version: 1 }, link, integration)) };
 }
 
 /** A payer on `chainId` with gas money and `amount` base units of `symbol`. */

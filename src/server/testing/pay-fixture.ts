@@ -1,49 +1,26 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import bs58 from "bs58";
 import { Connection, Keypair, PublicKey, type Transaction } from "@solana/web3.js";
 import { startSolanaSandbox, type SolanaSandbox } from "@/sandbox/solana";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import { buildPaymentTransaction } from "@/components/pay/solana/build-payment-transaction";
-import { createApp, createPaymentsApp } from "../app";
 import type { ChainRuntime } from "../chains/runtime";
 import type { Database } from "../db/client";
-import type { AppDeps } from "../deps";
-import { startQueue, stopQueue, type Queue } from "../jobs/queue";
 import { startSolanaWatcher, type SolanaWatcher } from "../jobs/solana-watcher";
-import { startWebhookWorker } from "../jobs/webhooks";
 import { listenForNewPayments } from "../jobs/payment-wakeups";
-import { createLogger } from "../logger";
 import { paymentSink } from "../jobs/payment-sink";
 import { payerScreen } from "../modules/sanctions/service";
-import { testDeps } from "./deps";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
 import { signInMerchant } from "./merchants";
+import { attachWalletAndLink, startPayApps, type PayApps } from "./pay-apps";
 
-type App = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+// Kept here too: most tests take callJson from the pay fixture they already import.
+export { callJson } from "./call-json";
 
-/** Sends JSON and answers status and parsed body. */
-export async function callJson(app: App, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await app.request(url, {
-    method,
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-export interface PayFixture {
-  deps: AppDeps;
-  app: ReturnType<typeof createApp>;
-  payments: ReturnType<typeof createPaymentsApp>;
+export interface PayFixture extends PayApps {
   solana: SolanaSandbox;
   connection: Connection;
   watcher: SolanaWatcher;
-  queue: Queue;
-  dataDir: string;
   /** Starts a new watcher on the same database (a restarted process); the old one must be stopped first. */
   restartWatcher(): Promise<SolanaWatcher>;
   stop(): Promise<void>;
@@ -58,19 +35,16 @@ export async function startPayFixture(
   env: Record<string, string> = {},
   options: { slotMs?: number; pollMs?: number } = {},
 ): Promise<PayFixture> {
-  const log = createLogger("silent");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-pay-"));
   const solana = await startSolanaSandbox({ slotMs: options.slotMs ?? 10 });
   const chains: ChainRuntime = {
     solana: { chainId: -5001, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, mints: solana.mints, local: solana },
     evm: [],
     stop: () => solana.stop(),
   };
-  const queue = await startQueue(database, log);
-  // The tests' receivers listen on loopback, which a sandbox only reaches when it says so.
-  const webhooks = await startWebhookWorker(queue, database, log, { destination: { allowLoopback: true } });
+  const base = await startPayApps(database, { env, chains, dataDirPrefix: "zpay-pay-" });
+  const { apps, log } = base;
   const startWatcher = () =>
-    startSolanaWatcher(paymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(dataDir) }), log, {
+    startSolanaWatcher(paymentSink({ db: database.db, queue: apps.queue, log, isSanctioned: payerScreen(apps.dataDir) }), log, {
       chainId: -5001,
       rpcUrl: solana.rpcUrl,
       wsUrl: solana.wsUrl,
@@ -78,19 +52,11 @@ export async function startPayFixture(
       wakeups: (onNew) => listenForNewPayments(database, onNew),
     });
   const watcher = await startWatcher();
-  const deps: AppDeps = {
-    ...testDeps(database, { SIGNIN_RATE_LIMIT: "1000", PAY_START_RATE_LIMIT: "1000", DATA_DIR: dataDir, PAYMENTS_ORIGIN: "http://pay.test", WEBHOOK_ALLOW_LOOPBACK: "true", ...env }, chains),
-    queue,
-  };
   const fixture: PayFixture = {
-    deps,
-    app: createApp(deps),
-    payments: createPaymentsApp(deps),
+    ...apps,
     solana,
     connection: new Connection(solana.rpcUrl, { commitment: "confirmed", wsEndpoint: solana.wsUrl }),
     watcher,
-    queue,
-    dataDir,
     restartWatcher: async () => {
       const next = await startWatcher();
       fixture.watcher = next;
@@ -98,10 +64,8 @@ export async function startPayFixture(
     },
     stop: async () => {
       await fixture.watcher.stop();
-      await webhooks.stop();
-      await stopQueue(queue);
+      await base.stop();
       await solana.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return fixture;
@@ -118,17 +82,7 @@ export async function merchantWithLink(
   // A fiat other than USD is offered to merchants billing in it (the profile screen sets this later).
   if (billingCurrency) await f.deps.database.db.update(users).set({ billingCurrency }).where(eq(users.id, merchant.id));
   const receiving = Keypair.generate().publicKey.toBase58();
-  const attached = await callJson(f.app, "POST", "/api/wallet/networks", { address: receiving, type: "manual", version: 1 }, merchant.auth);
-  if (attached.status !== 201) throw new Error(`attach failed: ${JSON.stringify(attached.body)}`);
-  let secret: string | undefined;
-  if (integration) {
-    const saved = await callJson(f.app, "POST", "/api/integrations", integration, merchant.auth);
-    if (saved.status !== 200) throw new Error(`integrations failed: ${JSON.stringify(saved.body)}`);
-    secret = saved.body.data.secret;
-  }
-  const created = await callJson(f.app, "POST", "/api/quick-pays/create", link, merchant.auth);
-  if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
-  return { merchant, receiving, secret, link: created.body.data.info as { _id: string; hashedId: string } };
+  return { merchant, receiving, ...(await attachWalletAndLink(f, merchant, { address: receiving, type: "manual", version: 1 }, link, integration)) };
 }
 
 /** A payer wallet holding SOL for fees and test tokens (base units). */
