@@ -5,7 +5,7 @@ import { merchantApi } from "@/stores/merchant-api";
 import { STORY_WALLET, storyWallet } from "@/testing/msw/fixtures";
 import { storyServer } from "@/testing/msw/store";
 import { SANDBOX_CHAINS, STORY_EVM_ADDRESS, statusChains } from "./story-chains";
-import { ClosableWalletConnectDialog } from "./story-closable";
+import { ClosableWalletConnectDialog } from "@/testing/closable-wallet-connect-dialog";
 import { WalletConnectDialog } from "./wallet-connect-dialog";
 
 /** The manual-form step (SPEC §2, §5): the address with its chain's rule, then 'Confirm Wallet Address'. */

@@ -7,7 +7,7 @@ import { failing } from "@/testing/msw/overrides";
 import { storyServer } from "@/testing/msw/store";
 import { SANDBOX_CHAINS, STORY_EVM_ADDRESS, statusChains } from "./story-chains";
 import { announceEvmWallet, registerSolanaWallet, type StoryEvmWallet, type StorySolanaWallet } from "./story-wallets";
-import { ClosableWalletConnectDialog } from "./story-closable";
+import { ClosableWalletConnectDialog } from "@/testing/closable-wallet-connect-dialog";
 import { WalletConnectDialog } from "./wallet-connect-dialog";
 
 /**

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { WalletConnectDialog, type WalletConnectDialogProps } from "./wallet-connect-dialog";
+import { WalletConnectDialog, type WalletConnectDialogProps } from "@/components/wallet/wallet-connect-dialog/wallet-connect-dialog";
 
 /**
  * Stories only: the dialog as a page holds it, so a story that finishes (saved, or a wallet handed
