@@ -13,9 +13,17 @@ import frShell from "../../public/assets/translations/fr/shell.json";
 import frUi from "../../public/assets/translations/fr/ui.json";
 import frZlink from "../../public/assets/translations/fr/zlink.json";
 import frSettings from "../../public/assets/translations/fr/settings.json";
+import enCollects from "../../public/assets/translations/en/collects.json";
+import enInvoices from "../../public/assets/translations/en/invoices.json";
+import enCheckouts from "../../public/assets/translations/en/checkouts.json";
+import enDonates from "../../public/assets/translations/en/donates.json";
+import frCollects from "../../public/assets/translations/fr/collects.json";
+import frInvoices from "../../public/assets/translations/fr/invoices.json";
+import frCheckouts from "../../public/assets/translations/fr/checkouts.json";
+import frDonates from "../../public/assets/translations/fr/donates.json";
 
 /** The same JSON files the browser loads over HTTP, bundled for Storybook and unit tests. */
 export const bundledResources: Resource = {
-  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings },
-  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings },
+  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates },
+  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates },
 };

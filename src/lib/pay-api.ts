@@ -12,19 +12,48 @@ export type PaymentFlowState = "init" | "processing" | "processed" | "submitted"
 
 /** Server-side transaction status (SPEC §3 Transaction). */
 import type { PaymentStatus } from "./payment-status";
+import type { ProductType } from "./product-types";
 
-export type { PaymentStatus };
+export type { PaymentStatus, ProductType };
+
+/** The smallest amount a payer may type on a donation page, and the minimum of zLink and zRequest (SPEC §9). */
+export const MINIMUM_AMOUNT = "0.1";
+/** The most a payer may put of one zCart line. */
+export const MAX_CART_QUANTITY = 99;
+
+/** A zCart line as the payer sees it (prices as decimal text in the cart's currency). */
+export interface CartLine {
+  itemId: string;
+  name: string;
+  description?: string;
+  /** Served from our own origin (`/api/uploads/{id}`), when the item has an image. */
+  imageUrl?: string;
+  unitPrice: string;
+  quantity: number;
+}
+
+/**
+ * What was ordered, frozen on the transaction when the payer starts: a zCart's lines with the
+ * server's prices and amounts, or a donor's optional name and message for the merchant.
+ */
+export interface OrderDetails {
+  lines?: { itemId: string; name: string; unitPrice: string; quantity: number; amount: string }[];
+  donor?: { name?: string; message?: string };
+}
 
 /** `GET /api/pay/{id}`: a payable product as the payer sees it. */
 export interface PayableProduct {
   /** The public id from `?p=`. */
   id: string;
-  type: "quick-pay";
+  type: ProductType;
   label: string;
   description?: string;
   /** The merchant's site, shown as a link when set. */
   site?: string;
-  /** The price as the merchant set it, e.g. "12.5" in "USD" or "USDC". */
+  /**
+   * The price as the merchant set it, e.g. "12.5" in "USD" or "USDC". For a donation it is the
+   * minimum; for a zCart it is the total of the default quantities (the server recomputes it).
+   */
   price: string;
   currency: string;
   /** True when the price is in a fiat currency and is converted to USDC when the payer starts. */
@@ -42,6 +71,16 @@ export interface PayableProduct {
   options: { chainId: number; chainName: string; tokens: { symbol: string; address: string; decimals: number }[] }[];
   /** Sandbox mode: the page offers the faucet and shows a test-network banner. */
   sandbox: boolean;
+  /** zRequest: whom the request is for (the payer the merchant named). */
+  request?: { name: string };
+  /** zInvoice / invoice: its number and due date, and the read-only invoice page on this origin. */
+  invoice?: { number: string; paymentDueOn: string; url: string };
+  /** zCart: the lines, and whether the payer may change the quantities (1..MAX_CART_QUANTITY, 0 removes a line). */
+  cart?: { lines: CartLine[]; quantitiesEditable: boolean };
+  /** Donation: the merchant's suggested amounts (decimal text in `currency`); the payer may type any amount ≥ `minimum`. */
+  donation?: { suggestedAmounts: string[]; minimum: string };
+  /** A single-payment product (zRequest, invoice) that is already paid: the page says so and offers no payment. */
+  paid?: boolean;
 }
 
 /** `POST /api/pay/{id}/start` body. */
@@ -56,6 +95,12 @@ export interface StartPaymentRequest {
   payer?: string;
   /** The pay page's session id (session storage), to resume after a reload. */
   sessionId: string;
+  /** Donation: the amount the payer chose, decimal text in the product's currency (≥ minimum). */
+  amount?: string;
+  /** Donation: optional name and message for the merchant (each at most 200 / 1000 characters). */
+  donor?: { name?: string; message?: string };
+  /** zCart with editable quantities: item id → quantity (0..MAX_CART_QUANTITY, at least one line above 0). */
+  quantities?: Record<string, number>;
 }
 
 /** SPEC §3 Payment transaction info: what the payer's wallet must sign. */

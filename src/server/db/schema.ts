@@ -1,6 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import type { PaymentStatus } from "../../lib/payment-status";
+import type { OrderDetails } from "../../lib/pay-api";
 
 /** Fiat currencies a merchant may bill in (GET /api/supported-currencies); seeded by migration. */
 export const fiatCurrencies = pgTable("fiat_currencies", {
@@ -31,6 +32,8 @@ export const users = pgTable(
     acceptedTermsAt: timestamp("accepted_terms_at", { withTimezone: true }),
     settings: jsonb("settings").$type<UserSettings>().notNull(),
     billingCurrency: text("billing_currency").notNull().default("USD"),
+    /** The language the merchant uses the app in (en, fr): e-mails sent for them follow it. */
+    language: text("language").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("users_referred_by_idx").on(t.referredBy)],
@@ -222,7 +225,7 @@ export const transactions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     publicId: text("public_id").notNull().unique(),
-    /** SPEC type names: quick-pay, collect, bill, dynamic. */
+    /** SPEC type names: quick-pay, collect, bill, invoice, product (zCart), donate, dynamic (src/lib/product-types.ts). */
     productType: text("product_type").notNull(),
     productId: uuid("product_id"),
     userId: uuid("user_id")
@@ -270,6 +273,8 @@ export const transactions = pgTable(
     ramp: boolean("ramp").notNull().default(false),
     swap: jsonb("swap").$type<{ type: "swap" | "bridge"; token: string; bridgeChainSymbol?: string | null }>(),
     merchantExtras: jsonb("merchant_extras").$type<{ orderId?: string | null }>(),
+    /** What was ordered, frozen at start: zCart lines (each with its price and amount) or a donor's name and message. */
+    orderDetails: jsonb("order_details").$type<OrderDetails>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -504,3 +509,287 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: bigint("expire", { mode: "number" }),
 });
+
+/* ───────────────────────── Payment products beyond zLink (issue 12) ───────────────────────── */
+
+/**
+ * The public id namespace of every payable product: `?p={hashedId}` on the pay page names one row
+ * here, which says which product (type and internal id) it is. Each product type keeps its own
+ * table; the pay module resolves a link through this registry (one query) and asks the product's
+ * source for what the payer owes. Written in the same transaction as the product it names.
+ */
+export const payableLinks = pgTable(
+  "payable_links",
+  {
+    hashedId: text("hashed_id").primaryKey(),
+    /** SPEC product type: quick-pay, collect, bill, invoice, product, donate. */
+    productType: text("product_type").notNull(),
+    productId: uuid("product_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payable_links_product_uq").on(t.productType, t.productId)],
+);
+export type PayableLinkRow = typeof payableLinks.$inferSelect;
+
+/**
+ * A zRequest (SPEC §3 collect): a one-off request to a named payer, who is e-mailed the amount, the
+ * message and the pay link. Paid once: after a validated payment it is no longer payable.
+ */
+export const collects = pgTable(
+  "collects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hashedId: text("hashed_id").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    description: text("description").notNull(),
+    site: text("site"),
+    price: text("price").notNull(),
+    currency: text("currency").notNull(),
+    useFiat: boolean("use_fiat").notNull(),
+    priceBaseUnits: bigint("price_base_units", { mode: "bigint" }),
+    userCurrency: text("user_currency").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    version: integer("version").notNull().default(1),
+    /** When the payer was last e-mailed (the request itself or a reminder). */
+    lastEmailedAt: timestamp("last_emailed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  },
+  (t) => [index("collects_user_created_idx").on(t.userId, t.createdAt)],
+);
+export type CollectRow = typeof collects.$inferSelect;
+
+/** A merchant's payee (SPEC §3 Customer): who an invoice is billed to. E-mail unique per merchant (case-insensitive). */
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** Two free text lines. */
+    address: text("address").array().notNull().default(sql`ARRAY[]::text[]`),
+    organisation: text("organisation"),
+    pin: text("pin"),
+    city: text("city"),
+    state: text("state"),
+    country: text("country"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("customers_user_email_uq").on(t.userId, sql`lower(${t.email})`),
+    index("customers_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+export type CustomerRow = typeof customers.$inferSelect;
+
+/**
+ * An invoice (SPEC §3 Invoice), behind both zInvoice (`/bills`, `kind` bill: a pay button labelled
+ * `label`) and the v1 invoices API (`kind` invoice). `inclusions` are the lines as entered (default
+ * or LEGAL layout, amounts in hundredths of `currency`); `totalCents` is `invoiceTotal(...).totalAmount`
+ * computed by the server at every save (src/lib/invoice-math.ts). `number` is ZSH-prefixed and
+ * unique per merchant. Status: ACTIVE, DRAFT, PAID, CANCELLED, DISABLED, INIT (SPEC §4 reading 2);
+ * a validated payment turns it PAID in the same database transaction.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hashedId: text("hashed_id").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"bill" | "invoice">().notNull(),
+    /** The pay button's label (SPEC: default 'Pay Now'). */
+    label: text("label").notNull().default("Pay Now"),
+    number: text("number").notNull(),
+    layout: text("layout").$type<"DEFAULT" | "LEGAL">().notNull().default("DEFAULT"),
+    issuedOn: text("issued_on").notNull(),
+    paymentDueOn: text("payment_due_on").notNull(),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    /** The customer as billed, frozen at save (a later edit of the payee does not rewrite a sent invoice). */
+    billTo: jsonb("bill_to").$type<Record<string, unknown>>(),
+    currency: text("currency").notNull().default("USD"),
+    useFiat: boolean("use_fiat").notNull().default(true),
+    inclusions: jsonb("inclusions").$type<unknown[]>().notNull(),
+    totalCents: bigint("total_cents", { mode: "bigint" }).notNull(),
+    notes: text("notes").notNull().default(""),
+    /** SPEC invoiceFrom: the From block's title and subtext. */
+    invoiceFrom: jsonb("invoice_from").$type<{ title: string; subtext: string }>(),
+    status: text("status").$type<"ACTIVE" | "DRAFT" | "PAID" | "CANCELLED" | "DISABLED" | "INIT">().notNull().default("ACTIVE"),
+    enabled: boolean("enabled").notNull().default(true),
+    version: integer("version").notNull().default(1),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("invoices_user_number_uq").on(t.userId, t.number),
+    index("invoices_user_kind_created_idx").on(t.userId, t.kind, t.createdAt),
+  ],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** A file a merchant uploaded (product images now, the profile logo later): jpeg or png, served from our own origins. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentType: text("content_type").$type<"image/jpeg" | "image/png">().notNull(),
+    /** Base64 of the bytes (bytea is not portable through both drivers' JSON paths). */
+    data: text("data").notNull(),
+    byteLength: integer("byte_length").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("uploads_user_idx").on(t.userId)],
+);
+
+/** A zCart catalogue entry: something a merchant sells, at a fixed price. */
+export const catalogItems = pgTable(
+  "catalog_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    price: text("price").notNull(),
+    currency: text("currency").notNull(),
+    useFiat: boolean("use_fiat").notNull(),
+    priceBaseUnits: bigint("price_base_units", { mode: "bigint" }),
+    imageId: uuid("image_id").references(() => uploads.id, { onDelete: "set null" }),
+    enabled: boolean("enabled").notNull().default(true),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("catalog_items_user_created_idx").on(t.userId, t.createdAt)],
+);
+export type CatalogItemRow = typeof catalogItems.$inferSelect;
+
+/** One line of a zCart checkout: a catalogue item and its quantity. */
+export interface CheckoutLine {
+  itemId: string;
+  quantity: number;
+}
+
+/**
+ * A zCart checkout (SPEC entity `products`, screen /checkouts): a hosted page selling one or more
+ * catalogue items with quantities; `quantitiesEditable` lets the payer change them. All lines share
+ * one currency. The total is computed by the server when the payer starts.
+ */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hashedId: text("hashed_id").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    description: text("description").notNull().default(""),
+    lines: jsonb("lines").$type<CheckoutLine[]>().notNull(),
+    quantitiesEditable: boolean("quantities_editable").notNull().default(false),
+    currency: text("currency").notNull(),
+    userCurrency: text("user_currency").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  },
+  (t) => [index("checkouts_user_created_idx").on(t.userId, t.createdAt)],
+);
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+/**
+ * A donation page (SPEC entity `donates`): the payer picks one of `suggestedAmounts` or types an
+ * amount (at least 0.1 in `currency`), optionally with a name and a message for the merchant.
+ */
+export const donates = pgTable(
+  "donates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hashedId: text("hashed_id").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    description: text("description").notNull().default(""),
+    site: text("site"),
+    currency: text("currency").notNull(),
+    useFiat: boolean("use_fiat").notNull(),
+    /** Decimal texts in `currency`, in the order shown. */
+    suggestedAmounts: text("suggested_amounts").array().notNull(),
+    userCurrency: text("user_currency").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  },
+  (t) => [index("donates_user_created_idx").on(t.userId, t.createdAt)],
+);
+export type DonateRow = typeof donates.$inferSelect;
+
+/**
+ * E-mail outbox: one row per message, written in the same database transaction as what caused it
+ * (never sent inside a request). The mail job claims a due row (lease), renders `template` with
+ * `data` in `language`, sends it over SMTP and records the outcome; a failure is retried with backoff.
+ */
+export const emails = pgTable(
+  "emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    to: text("to").notNull(),
+    template: text("template").notNull(),
+    language: text("language").notNull().default("en"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("emails_due_idx").on(t.status, t.nextAttemptAt),
+    index("emails_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+export type EmailRow = typeof emails.$inferSelect;
+
+/** What the sandbox's embedded SMTP server received (sandbox only): the mailbox page lists these. */
+export const sandboxMails = pgTable(
+  "sandbox_mails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    from: text("from").notNull(),
+    to: text("to").array().notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull().default(""),
+    html: text("html"),
+    messageId: text("message_id"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_mails_received_idx").on(t.receivedAt)],
+);

@@ -332,7 +332,7 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     await applyFact(deps(at(5)), second.id, transfer(second.reference)); // newer, only paid
     await mk(started);
 
-    const infos = await loadPaymentInfo(database.db, [link, started, "not-a-uuid", randomUUID()]);
+    const infos = await loadPaymentInfo(database.db, "quick-pay", [link, started, "not-a-uuid", randomUUID()]);
     expect([...infos.keys()]).toEqual([link]);
     expect(infos.get(link)).toEqual({
       _id: first.id,
@@ -360,7 +360,7 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     await applyFact(deps(at(1)), a.id, transfer(a.reference));
     const b = await mk(other);
     await applyFact(deps(at(3)), b.id, transfer(b.reference));
-    expect((await loadPaymentInfo(database.db, [other])).get(other)?._id).toBe(b.id);
+    expect((await loadPaymentInfo(database.db, "quick-pay", [other])).get(other)?._id).toBe(b.id);
   });
 
   it("writes the state change and its events together", async () => {

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { PaymentInfoDto } from "@/lib/transaction-details";
+import type { OrderDetails } from "@/lib/pay-api";
 import type { Db } from "../db/client";
 import { paymentCredits, paymentFactLog, transactions, unmappedTransfers, type ProductInfoSnapshot, type CreditRow } from "../db/schema";
 import { insertWebhookEvents } from "./outbox";
+import { markProductPaid } from "./product-paid";
 import type { Logger } from "../logger";
 import { toPaymentInfoDto, toTransactionEventData } from "./dto";
 import type { TransactionRow } from "../db/schema";
@@ -12,7 +14,8 @@ import { decide, type Decision, type PaymentFact, type PaymentState, type Transf
 
 
 /** SPEC §3 transaction types. */
-export type ProductType = "quick-pay" | "collect" | "bill" | "dynamic";
+export type { ProductType } from "@/lib/product-types";
+import type { ProductType } from "@/lib/product-types";
 
 /** How long a payer has to pay once started (a later payment is still recorded). */
 export const DEFAULT_TRANSACTION_TTL_MS = 30 * 60_000;
@@ -62,6 +65,8 @@ export interface CreateTransactionInput {
   /** The wallet the payer starts from. */
   startedBy?: string | null;
   merchantExtras?: { orderId?: string | null } | null;
+  /** zCart lines or a donor's note (see OrderDetails). */
+  orderDetails?: OrderDetails | null;
   /** Default `DEFAULT_TRANSACTION_TTL_MS`. */
   ttlMs?: number;
   /** The public id, when the caller needs it before the insert (e.g. inside the memo); else a fresh one. */
@@ -102,6 +107,7 @@ export async function createTransaction(db: Db, input: CreateTransactionInput): 
       clientAddress: input.clientAddress ?? null,
       startedBy: input.startedBy ?? null,
       merchantExtras: input.merchantExtras ?? null,
+      orderDetails: input.orderDetails ?? null,
       lockedAt: now,
       expiresAt: new Date(now.getTime() + ttlMs),
       createdAt: now,
@@ -315,6 +321,7 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, report
       .set({ ...decision.patch, updatedAt: now })
       .where(eq(transactions.id, row.id))
       .returning();
+    if (decision.patch.status === "validated") await markProductPaid(tx, updated, now);
     const data = toTransactionEventData(updated);
     const eventIds = await insertWebhookEvents(tx, {
       userId: updated.userId,
@@ -335,19 +342,19 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, report
 }
 
 /**
- * SPEC §3/§4 payment info of each zLink, keyed by zLink id: taken from a transaction that money
+ * SPEC §3/§4 payment info of each product of a type, keyed by product id: taken from a transaction that money
  * reached (paid, validated, or failed with a credited transfer such as an underpayment); a
  * validated one wins over any other, otherwise the newest. zLinks with no such transaction are
  * absent (an abandoned or expired start is not a payment).
  */
-export async function loadPaymentInfo(db: Db, quickPayIds: readonly string[]): Promise<Map<string, PaymentInfoDto>> {
-  const ids = [...new Set(quickPayIds)].filter((id) => isUuid(id));
+export async function loadPaymentInfo(db: Db, productType: ProductType, productIds: readonly string[]): Promise<Map<string, PaymentInfoDto>> {
+  const ids = [...new Set(productIds)].filter((id) => isUuid(id));
   const map = new Map<string, PaymentInfoDto>();
   if (ids.length === 0) return map;
   const rows = await db
     .selectDistinctOn([transactions.productId])
     .from(transactions)
-    .where(and(eq(transactions.productType, "quick-pay"), inArray(transactions.productId, ids), isNotNull(transactions.signature)))
+    .where(and(eq(transactions.productType, productType), inArray(transactions.productId, ids), isNotNull(transactions.signature)))
     .orderBy(
       transactions.productId,
       desc(sql`(${transactions.status} = 'validated')`),

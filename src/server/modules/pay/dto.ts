@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import type { PayableProduct, PaymentProgress, PaymentTransactionInfo, StartPaymentRequest } from "@/lib/pay-api";
+import { MAX_CART_QUANTITY, type PayableProduct, type PaymentProgress, type PaymentTransactionInfo, type StartPaymentRequest } from "@/lib/pay-api";
+import { PRODUCT_TYPES } from "@/lib/product-types";
 
 /** The payer API's shapes (`src/lib/pay-api.ts` is the contract the pay page reads). */
 export const PayableProductSchema = z
   .object({
     id: z.string(),
-    type: z.literal("quick-pay"),
+    type: z.enum(PRODUCT_TYPES),
     label: z.string(),
     description: z.string().optional(),
     site: z.string().optional(),
@@ -22,6 +23,32 @@ export const PayableProductSchema = z
       }),
     ),
     sandbox: z.boolean(),
+    request: z.object({ name: z.string() }).optional().openapi({ description: "zRequest: whom the request is for" }),
+    invoice: z
+      .object({ number: z.string(), paymentDueOn: z.string(), url: z.string() })
+      .optional()
+      .openapi({ description: "Invoice: its number, due date (yyyy-MM-dd) and read-only page" }),
+    cart: z
+      .object({
+        lines: z.array(
+          z.object({
+            itemId: z.string(),
+            name: z.string(),
+            description: z.string().optional(),
+            imageUrl: z.string().optional(),
+            unitPrice: z.string(),
+            quantity: z.number().int(),
+          }),
+        ),
+        quantitiesEditable: z.boolean(),
+      })
+      .optional()
+      .openapi({ description: "zCart: lines with default quantities; the server prices the payer's quantities at start" }),
+    donation: z
+      .object({ suggestedAmounts: z.array(z.string()), minimum: z.string() })
+      .optional()
+      .openapi({ description: "Donation: suggested amounts; the payer may type any amount at least `minimum`" }),
+    paid: z.boolean().optional().openapi({ description: "A single-payment product (zRequest, invoice) already paid" }),
   })
   .openapi("PayableProduct") satisfies z.ZodType<PayableProduct>;
 
@@ -37,6 +64,20 @@ export const StartPaymentBody = z
       .optional()
       .openapi({ description: "The connected wallet. Left out for a Solana Pay QR payment: a phone wallet pays without connecting, and its address is screened when the transfer is credited." }),
     sessionId: z.string().trim().min(8).max(128),
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,6})?$/, "Invalid amount")
+      .optional()
+      .openapi({ description: "Donation: the amount chosen, decimal text in the product's currency", example: "5" }),
+    donor: z
+      .object({ name: z.string().trim().max(200).optional(), message: z.string().trim().max(1000).optional() })
+      .optional()
+      .openapi({ description: "Donation: an optional name and message for the merchant" }),
+    quantities: z
+      .record(z.string().max(64), z.number().int().min(0).max(MAX_CART_QUANTITY))
+      .optional()
+      .openapi({ description: "zCart with editable quantities: item id → quantity" }),
   })
   .openapi("StartPaymentRequest") satisfies z.ZodType<StartPaymentRequest>;
 

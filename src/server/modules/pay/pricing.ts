@@ -3,7 +3,7 @@ import { parseBaseUnits } from "@/lib/money";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { rateSourceFor, RateUnavailableError } from "../../payments/rates";
-import type { PayableQuickPay } from "../quick-pays/service";
+import type { PayablePrice } from "./payable";
 
 /** What a payer owes for a product, in USDC base units, and the fiat rate used (when priced in fiat). */
 export interface Quote {
@@ -12,11 +12,11 @@ export interface Quote {
 }
 
 /**
- * Prices a zLink in USDC now. A token-priced link is its own amount; a fiat-priced one is
+ * Prices a product in USDC now. A token-priced one is its own amount; a fiat-priced one is
  * converted at the instance's current rate, rounded up so the merchant never gets less.
- * @throws {ApiError} 503 when no rate is available for the link's currency.
+ * @throws {ApiError} 503 when no rate is available for the product's currency.
  */
-export async function quote(deps: AppDeps, product: PayableQuickPay): Promise<Quote> {
+export async function quote(deps: AppDeps, product: PayablePrice): Promise<Quote> {
   if (!product.useFiat) {
     return { usdcBaseUnits: product.priceBaseUnits ?? parseBaseUnits(product.price, USDC_DECIMALS) };
   }

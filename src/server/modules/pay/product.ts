@@ -7,19 +7,19 @@ import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { users } from "../../db/schema";
 import { SOLANA_STABLECOIN_DECIMALS, STABLECOINS } from "../../chains/runtime";
-import { findPayableQuickPay, type PayableQuickPay } from "../quick-pays/service";
 import { quote } from "./pricing";
+import { findPayable, type FoundPayable } from "./payables";
 
 export const LINK_NOT_PAYABLE = "This payment link does not exist or is no longer active.";
 
 /**
- * The enabled zLink behind `?p=`.
- * @throws {ApiError} 404 when it is unknown or disabled (the two are not told apart to payers).
+ * The payable product behind `?p=`, whatever its type.
+ * @throws {ApiError} 404 when it is unknown, disabled or cancelled (not told apart to payers).
  */
-export async function requirePayableQuickPay(deps: AppDeps, hashedId: string): Promise<PayableQuickPay> {
-  const product = await findPayableQuickPay(deps.database.db, hashedId);
-  if (!product) throw new ApiError(404, "link_not_found", LINK_NOT_PAYABLE);
-  return product;
+export async function requirePayable(deps: AppDeps, hashedId: string): Promise<FoundPayable> {
+  const found = await findPayable(deps, hashedId);
+  if (!found) throw new ApiError(404, "link_not_found", LINK_NOT_PAYABLE);
+  return found;
 }
 
 /** The name a payer sees for a merchant with no profile yet: the wallet, shortened (first 4 … last 4). */
@@ -50,23 +50,25 @@ export function payOptions(deps: AppDeps): PayableProduct["options"] {
   return options;
 }
 
-/** `GET /api/pay/{id}`: what the payer sees of a zLink before connecting a wallet. */
+/** `GET /api/pay/{id}`: what the payer sees of a product before connecting a wallet. */
 export async function readPayableProduct(deps: AppDeps, hashedId: string): Promise<PayableProduct> {
-  const product = await requirePayableQuickPay(deps, hashedId);
-  const [merchant] = await deps.database.db.select({ publicKey: users.publicKey }).from(users).where(eq(users.id, product.merchantId));
-  const { usdcBaseUnits } = await quote(deps, product);
+  const { payable, paid } = await requirePayable(deps, hashedId);
+  const [merchant] = await deps.database.db.select({ publicKey: users.publicKey }).from(users).where(eq(users.id, payable.merchantId));
+  const { usdcBaseUnits } = await quote(deps, payable.displayPrice);
   return {
-    id: product.hashedId,
-    type: "quick-pay",
-    label: product.label,
-    description: product.desc || undefined,
-    site: product.site ?? undefined,
-    price: product.price,
-    currency: product.currency,
-    useFiat: product.useFiat,
+    id: payable.hashedId,
+    type: payable.type,
+    label: payable.label,
+    description: payable.desc || undefined,
+    site: payable.site ?? undefined,
+    price: payable.displayPrice.price,
+    currency: payable.displayPrice.currency,
+    useFiat: payable.displayPrice.useFiat,
     estimatedUsdc: formatBaseUnits(usdcBaseUnits, USDC_DECIMALS),
     merchant: { displayName: fallbackDisplayName(merchant?.publicKey ?? "") },
     options: payOptions(deps),
     sandbox: deps.env.ZPAY_MODE !== "production",
+    ...payable.view,
+    ...(paid ? { paid: true } : {}),
   };
 }

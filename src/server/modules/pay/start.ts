@@ -9,7 +9,7 @@ import { checkWallet } from "../sanctions/service";
 import { getReceivingWallet } from "../wallets/service";
 import { assertRoomForPayment } from "./start-caps";
 import { quote } from "./pricing";
-import { requirePayableQuickPay } from "./product";
+import { requirePayable } from "./product";
 import { recipientTokenAccount, type RecipientAccount } from "./recipient-account";
 import { newReference, payerFor, paymentChainFor, type PaymentChain } from "./payment-target";
 import { usdcToTokenUnits } from "./token-amount";
@@ -18,6 +18,8 @@ export { TOKEN_NOT_ACCEPTED } from "./payment-target";
 
 /** SPEC §8: the sanction failure as the pay page shows it. */
 export const SANCTION_FAILED = "Wallet Sanction Status Analysis Failed. This wallet is not acceptable.";
+export const ALREADY_PAID = "This has already been paid.";
+export const PAYMENT_ON_ITS_WAY = "A payment for this is already on its way. Please wait for it to complete.";
 export const MERCHANT_CANNOT_RECEIVE = "This merchant cannot receive payments yet. Please contact the merchant.";
 export const QR_NEEDS_RECIPIENT_ACCOUNT = "This merchant cannot take QR code payments yet. Please pay with a wallet in this browser.";
 /** Memos carry the transaction's public id, so a wallet's history names the order. */
@@ -69,7 +71,10 @@ async function landingAccount(chain: PaymentChain, merchantAddress: string): Pro
  * 8-byte payment reference, no memo; the merchant's one EVM address receives on every EVM chain.
  */
 export async function startPayment(deps: AppDeps, hashedId: string, req: StartPaymentRequest, clientAddress: string): Promise<PaymentTransactionInfo> {
-  const product = await requirePayableQuickPay(deps, hashedId);
+  const { payable: product, paid, paying } = await requirePayable(deps, hashedId);
+  if (paid) throw new ApiError(409, "already_paid", ALREADY_PAID);
+  if (paying) throw new ApiError(409, "payment_in_progress", PAYMENT_ON_ITS_WAY);
+  const price = product.priceFor(req);
   const chain = paymentChainFor(deps, req);
   const startedBy = payerFor(chain, req.payer);
   if (startedBy !== null && !checkWallet(deps, startedBy)) {
@@ -82,7 +87,7 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
   const account = await landingAccount(chain, wallet.address);
   if (!startedBy && account.mustCreate) throw new ApiError(409, "qr_recipient_account_missing", QR_NEEDS_RECIPIENT_ACCOUNT);
 
-  const resumed = await findBySession(db, { productType: "quick-pay", productId: product.id, sessionId: req.sessionId });
+  const resumed = await findBySession(db, { productType: product.type, productId: product.id, sessionId: req.sessionId });
   // The sandbox's two EVM chains share token addresses (same deployer, same nonces): the chain must match too.
   if (
     resumed &&
@@ -94,13 +99,13 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
     return toTransactionInfo(resumed, chain, account.mustCreate);
   }
 
-  const { usdcBaseUnits, fiat } = await quote(deps, product);
+  const { usdcBaseUnits, fiat } = await quote(deps, price);
   const publicId = newPublicId();
   const row = await db.transaction(async (tx) => {
     await assertRoomForPayment(tx, deps.env, { productId: product.id, clientAddress });
     const created = await createTransaction(tx, {
       publicId,
-      productType: "quick-pay",
+      productType: product.type,
       productId: product.id,
       userId: product.merchantId,
       chainId: chain.chainId,
@@ -113,13 +118,14 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
       reference: newReference(chain),
       memo: chain.family === "solana" ? memoFor(publicId) : null,
       productInfo: {
-        price: product.price,
-        currency: product.currency,
+        price: price.price,
+        currency: price.currency,
         userCurrency: product.userCurrency,
-        useFiat: product.useFiat,
-        fiat: product.useFiat ? product.currency : null,
+        useFiat: price.useFiat,
+        fiat: price.useFiat ? price.currency : null,
         cToken: chain.symbol,
       },
+      orderDetails: price.order ?? null,
       fiatRate: fiat?.rate ?? null,
       sessionId: req.sessionId,
       startedBy,

@@ -12,7 +12,7 @@ export async function loadPaymentInfo(
   quickPayIds: readonly string[],
   scanLink: (chainId: number, hash: string) => string | undefined = () => undefined,
 ): Promise<Map<string, PaymentInfoDto>> {
-  const infos = await loadFromTransactions(db, quickPayIds);
+  const infos = await loadFromTransactions(db, "quick-pay", quickPayIds);
   for (const info of infos.values()) if (info.hash) info.scanLink = scanLink(info.chain, info.hash) ?? null;
   return infos;
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { quickPays, users, type QuickPayRow } from "../../db/schema";
@@ -7,22 +6,9 @@ import type { UserRow } from "../../db/schema";
 import { isBelowMinimum, toZLinkInput, zlinkCurrencies, zlinkSchema, ZLINK_MESSAGES, type ZLinkInput } from "@/lib/zlink";
 import { ValidationError } from "yup";
 import { isUuid } from "@/lib/uuid";
+import { newHashedId, registerPayableLink } from "../../payments/payable-links";
 
-const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-/** Length of public ids: 58^12 ≈ 2^70, far beyond guessing. */
-export const HASHED_ID_LENGTH = 12;
-
-/** A short unguessable public id: uniform base58 from crypto randomness (rejection sampling). */
-export function newHashedId(length = HASHED_ID_LENGTH): string {
-  let out = "";
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 232 && out.length < length) out += BASE58[byte % 58]; // 232 = 4 × 58: no bias
-    }
-  }
-  return out;
-}
-
+export { newHashedId, HASHED_ID_LENGTH } from "../../payments/payable-links";
 
 /** The raw fields a create or update carries (price may come as a JSON number). */
 export interface QuickPayBody {
@@ -67,8 +53,8 @@ export function allowedCurrencies(user: Pick<UserRow, "billingCurrency">, existi
   return existing && !list.includes(existing) ? [...list, existing] : list;
 }
 
-/** SPEC §4: the first successful save marks the merchant onboarded. */
-async function markOnboarded(tx: Pick<Db, "update">, userId: string): Promise<void> {
+/** SPEC §4: the first successful save (of a zLink or a bill) marks the merchant onboarded. */
+export async function markOnboarded(tx: Pick<Db, "update">, userId: string): Promise<void> {
   await tx
     .update(users)
     .set({ settings: sql`jsonb_set(${users.settings}, '{isOnboarded}', 'true'::jsonb)` })
@@ -123,6 +109,7 @@ export async function createQuickPay(db: Db, user: Pick<UserRow, "id" | "billing
       .insert(quickPays)
       .values({ ...storedFields(input, user), userId: user.id, hashedId: newHashedId() })
       .returning();
+    await registerPayableLink(tx, { hashedId: row.hashedId, productType: "quick-pay", productId: row.id, userId: user.id });
     await markOnboarded(tx, user.id);
     return row;
   });

@@ -1,0 +1,20 @@
+import type { Db } from "../../db/client";
+import { emails } from "../../db/schema";
+import type { MailTemplateData, MailTemplateName } from "./templates-contract";
+
+/**
+ * Puts an e-mail in the outbox, inside the caller's database transaction (the thing that causes
+ * the mail and the mail commit together, or neither). Sending is the mail job's work, never the
+ * request's: a slow or failing SMTP server cannot fail or slow the merchant's save.
+ * Returns the outbox row's id.
+ */
+export async function enqueueEmail<T extends MailTemplateName>(
+  tx: Pick<Db, "insert">,
+  mail: { userId: string | null; to: string; template: T; language: string; data: MailTemplateData[T] },
+): Promise<string> {
+  const [row] = await tx
+    .insert(emails)
+    .values({ userId: mail.userId, to: mail.to, template: mail.template, language: mail.language, data: mail.data as unknown as Record<string, unknown> })
+    .returning({ id: emails.id });
+  return row.id;
+}
