@@ -91,6 +91,8 @@ export const envSchema = z
         .refine((v) => /^smtps?:\/\//i.test(v), "an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587")
         .optional(),
     ),
+    /** Sandbox without SMTP_URL: the embedded SMTP server's port on 127.0.0.1 (0: a free port chosen at start). */
+    SANDBOX_SMTP_PORT: port(0),
     /** The From of every e-mail; default "<BRAND_NAME> <no-reply@localhost>". */
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[^\r\n]+$/, "one line, e.g. Shop <billing@shop.example>").optional()),
   })

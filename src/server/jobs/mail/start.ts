@@ -26,7 +26,7 @@ export async function startMail(env: Env, database: Database, log: Logger, queue
   if (env.SMTP_URL) {
     transport = smtpTransport({ url: env.SMTP_URL });
   } else if (env.ZPAY_MODE === "sandbox") {
-    sandboxSmtp = await startSandboxSmtp(database.db, log);
+    sandboxSmtp = await startSandboxSmtp(database.db, log, { port: env.SANDBOX_SMTP_PORT });
     transport = smtpTransport({ host: sandboxSmtp.host, port: sandboxSmtp.port });
     log.info({ smtpPort: sandboxSmtp.port }, "sandbox e-mail: every mail goes to the sandbox mailbox (/sandbox/mail)");
   } else {
