@@ -29,7 +29,7 @@ describe("mail templates", () => {
     const mail = render("collect-request", "fr", data, "zPay");
     expect(mail.subject).toBe("Café Lumière vous demande de payer 1\u202f250,5 USDC");
     expect(mail.text).toContain("Bonjour Ada,");
-    expect(mail.text).toContain("Payer maintenant: https://pay.example.com/?p=abc123");
+    expect(mail.text).toContain("Payer maintenant : https://pay.example.com/?p=abc123");
     expect(mail.html).toContain('<html lang="fr">');
     expect(mail.html).toContain(">Payer maintenant</a>");
     expect(mail.html).not.toContain("Pay now");

@@ -78,6 +78,7 @@ const COLLECT_COPY = {
     reminderIntro: (m: string, a: string) => `This is a reminder: ${m} asks you to pay ${a}.`,
     messageFrom: (m: string) => `Message from ${m}:`,
     pay: "Pay now",
+    payLine: (url: string) => `Pay now: ${url}`,
     orOpen: "Or open this link:",
   },
   fr: {
@@ -88,6 +89,7 @@ const COLLECT_COPY = {
     reminderIntro: (m: string, a: string) => `Petit rappel : ${m} vous demande de payer ${a}.`,
     messageFrom: (m: string) => `Message de ${m} :`,
     pay: "Payer maintenant",
+    payLine: (url: string) => `Payer maintenant : ${url}`,
     orOpen: "Ou ouvrez ce lien :",
   },
 } as const;
@@ -107,7 +109,7 @@ function collectMail(reminder: boolean): Renderer<MailTemplateData["collect-requ
       intro,
       ...(message ? ["", copy.messageFrom(merchant), message] : []),
       "",
-      `${copy.pay}: ${data.payUrl}`,
+      copy.payLine(data.payUrl),
       "",
       "--",
       context.brand,
