@@ -26,6 +26,9 @@ import { collectRoutes } from "./modules/collects/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { payPageHtml } from "./modules/pay/page";
+import { sandboxMailRoutes } from "./modules/sandbox-mail/routes";
+import { sandboxMailPage } from "./modules/sandbox-mail/page";
+import { merchantLanguageRoutes } from "./modules/merchant-language/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -76,6 +79,8 @@ export function createApi(deps: AppDeps) {
   api.route("/", quickPayRoutes(deps));
   api.route("/", collectRoutes(deps));
   api.route("/", integrationRoutes(deps));
+  api.route("/", sandboxMailRoutes(deps));
+  api.route("/", merchantLanguageRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));
@@ -113,6 +118,8 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = base(deps, options, "'none'");
   app.route("/api", createApi(deps));
+  // The sandbox mailbox page: not routed at all in production mode.
+  if (deps.env.ZPAY_MODE === "sandbox") app.get("/sandbox/mail", sandboxMailPage(deps));
   if (options.distDir) {
     app.use("*", staticSite(options.distDir));
   }

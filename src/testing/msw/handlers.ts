@@ -3,5 +3,6 @@ import { authHandlers } from "./auth-handlers";
 import { collectHandlers } from "./collect-handlers";
 import { walletHandlers } from "./wallet-handlers";
 import { zlinkHandlers } from "./zlink-handlers";
+import { mailHandlers } from "./mail-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...collectHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers];

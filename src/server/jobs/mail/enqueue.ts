@@ -1,11 +1,17 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emails } from "../../db/schema";
 import type { MailTemplateData, MailTemplateName } from "./templates-contract";
+
+/** The NOTIFY channel a new outbox row is announced on, so a sender looks at once. */
+export const NEW_EMAIL_CHANNEL = "zpay_new_email";
 
 /**
  * Puts an e-mail in the outbox, inside the caller's database transaction (the thing that causes
  * the mail and the mail commit together, or neither). Sending is the mail job's work, never the
  * request's: a slow or failing SMTP server cannot fail or slow the merchant's save.
+ * The mail sender is told on commit (NOTIFY inside the transaction goes out once the row is
+ * visible); a lost notice only delays the mail until the sender's next sweep.
  * Returns the outbox row's id.
  */
 export async function enqueueEmail<T extends MailTemplateName>(
@@ -16,5 +22,8 @@ export async function enqueueEmail<T extends MailTemplateName>(
     .insert(emails)
     .values({ userId: mail.userId, to: mail.to, template: mail.template, language: mail.language, data: mail.data as unknown as Record<string, unknown> })
     .returning({ id: emails.id });
+  // Callers type their transaction as `Pick<Db, "insert">`; the object is a real one and can notify.
+  const execute = (tx as Partial<Pick<Db, "execute">>).execute;
+  if (typeof execute === "function") await execute.call(tx, sql`select pg_notify(${NEW_EMAIL_CHANNEL}, '')`);
   return row.id;
 }
