@@ -49,7 +49,7 @@ export interface CollectFormValues {
   desc: string;
   price: string;
   currency: string;
-  site?: string;
+  site: string;
 }
 
 export interface CollectSchemaOptions {
@@ -134,7 +134,7 @@ export function toCollectInput(values: CollectFormValues): CollectInput {
     name: values.name.trim(),
     email: values.email.trim(),
     desc: values.desc.trim(),
-    site: values.site?.trim() || null,
+    site: values.site.trim() || null,
     price,
     currency: values.currency,
     useFiat: !token,
