@@ -15,15 +15,13 @@ export const NEW_EMAIL_CHANNEL = "zpay_new_email";
  * Returns the outbox row's id.
  */
 export async function enqueueEmail<T extends MailTemplateName>(
-  tx: Pick<Db, "insert">,
+  tx: Pick<Db, "insert" | "execute">,
   mail: { userId: string | null; to: string; template: T; language: string; data: MailTemplateData[T] },
 ): Promise<string> {
   const [row] = await tx
     .insert(emails)
     .values({ userId: mail.userId, to: mail.to, template: mail.template, language: mail.language, data: mail.data as unknown as Record<string, unknown> })
     .returning({ id: emails.id });
-  // Callers type their transaction as `Pick<Db, "insert">`; the object is a real one and can notify.
-  const execute = (tx as Partial<Pick<Db, "execute">>).execute;
-  if (typeof execute === "function") await execute.call(tx, sql`select pg_notify(${NEW_EMAIL_CHANNEL}, '')`);
+  await tx.execute(sql`select pg_notify(${NEW_EMAIL_CHANNEL}, '')`);
   return row.id;
 }

@@ -98,7 +98,7 @@ export function merchantName(user: Pick<UserRow, "email" | "publicKey">): string
 }
 
 async function enqueueRequestMail(
-  tx: Pick<Db, "insert">,
+  tx: Pick<Db, "insert" | "execute">,
   user: Merchant,
   row: CollectRow,
   payOrigin: string,
