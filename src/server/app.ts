@@ -22,6 +22,7 @@ import { explorerRoutes } from "./modules/explorer/routes";
 import { sanctionRoutes } from "./modules/sanctions/routes";
 import { walletRoutes } from "./modules/wallets/routes";
 import { quickPayRoutes } from "./modules/quick-pays/routes";
+import { donateRoutes } from "./modules/donates/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { payPageHtml } from "./modules/pay/page";
@@ -73,6 +74,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", sanctionRoutes(deps));
   api.route("/", walletRoutes(deps));
   api.route("/", quickPayRoutes(deps));
+  api.route("/", donateRoutes(deps));
   api.route("/", integrationRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
