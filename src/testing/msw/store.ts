@@ -6,6 +6,7 @@
 import { SOLANA_DEVNET } from "@/lib/chains";
 import type { ReceivingWalletDto } from "@/lib/receiving-wallets";
 import type { QuickPayDto } from "@/lib/zlink";
+import type { DonateDto, DonationDto } from "@/lib/donate";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -13,6 +14,9 @@ export interface StoryServerData {
   /** The account the server knows (default: the story merchant). */
   merchant?: StoryMerchant;
   links?: QuickPayDto[];
+  /** Donation pages, and each page's donations by page id, newest first. */
+  donates?: DonateDto[];
+  donations?: Record<string, DonationDto[]>;
   wallets?: ReceivingWalletDto[];
   /** The chain this instance receives payments on (default: Solana Devnet, as in sandbox). */
   chain?: number;
@@ -32,6 +36,8 @@ class StoryServer {
   /** The live session's bearer token, or null when nobody is signed in. */
   token: string | null = null;
   links: QuickPayDto[] = [];
+  donates: DonateDto[] = [];
+  donations: Record<string, DonationDto[]> = {};
   wallets: ReceivingWalletDto[] = [];
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
@@ -50,6 +56,8 @@ class StoryServer {
     this.merchant = structuredClone(data.merchant ?? storyMerchant());
     this.token = null;
     this.links = structuredClone(data.links ?? []);
+    this.donates = structuredClone(data.donates ?? []);
+    this.donations = structuredClone(data.donations ?? {});
     this.wallets = structuredClone(data.wallets ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
