@@ -71,7 +71,7 @@ function DonateForm({
   const messages = useDonateMessages();
   const schema = React.useMemo(() => donateSchema({ messages, exampleHost, currencies }), [messages, exampleHost, currencies]);
   const form = useForm<DonateFormValues>({
-    resolver: yupResolver(schema) as never,
+    resolver: yupResolver(schema),
     mode: "all",
     defaultValues: initial ?? { label: "", desc: "", site: "", currency: currencies[0] ?? "USD", suggestedAmounts: ["5", "10", "25"] },
   });

@@ -1,3 +1,4 @@
+import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { CopyIcon, HeartHandshakeIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -48,7 +49,16 @@ export function DonatesTable({ rows, loading, onDonations, onCopyLink, onEdit, o
     {
       id: "suggested",
       header: t("columns.suggested"),
-      cell: (r) => <span className="block max-w-56">{r.suggestedAmounts.map((a) => formatPrice(a, r.currency, i18n.language)).join(" · ")}</span>,
+      cell: (r) => (
+        <span className="block max-w-56 whitespace-normal">
+          {r.suggestedAmounts.map((a, i) => (
+            <React.Fragment key={a}>
+              {i > 0 ? " · " : null}
+              <span className="whitespace-nowrap">{formatPrice(a, r.currency, i18n.language)}</span>
+            </React.Fragment>
+          ))}
+        </span>
+      ),
     },
     { id: "raised", header: t("columns.raised"), cell: (r) => <RaisedCell row={r} />, className: "text-right" },
     { id: "count", header: t("columns.count"), cell: (r) => r.donationsCount.toLocaleString(i18n.language), className: "text-right" },

@@ -68,7 +68,7 @@ export const French: Story = {
   globals: { locale: "fr" },
   play: async () => {
     const d = within(within(document.body).getByRole("dialog", { name: "Dons" }));
-    await expect(await d.findByText("Anonyme")).toBeVisible();
+    await expect(await d.findAllByText("Anonyme")).toHaveLength(2);
     await expect(d.getByText("25,00 USD")).toBeVisible();
   },
 };
