@@ -1,17 +1,50 @@
-import { expect, test } from "@playwright/test";
-import { signInMerchant } from "../fixtures/merchant";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { Connection, Keypair } from "@solana/web3.js";
+import type { PaymentTransactionInfo } from "../../src/lib/pay-api";
+import { buildPaymentTransaction } from "../../src/components/pay/solana/build-payment-transaction";
+import { merchantToken, signInMerchant } from "../fixtures/merchant";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
 import { E2E_PAYMENTS_PORT, SHOTS, overflow, toast } from "./pay-helpers";
+
+const PAYMENTS = `http://localhost:${E2E_PAYMENTS_PORT}`;
+const SANDBOX_CHAIN = -5001;
+
+/**
+ * A payer's Solana wallet outside the browser: test coins from the faucet, the start call the pay
+ * page makes (amount and note included), then the page's own transaction builder, signed and sent.
+ */
+async function donateWithSolana(request: APIRequestContext, orderId: string, body: Record<string, unknown>): Promise<string> {
+  const payer = Keypair.generate();
+  const faucet = await request.post(`${PAYMENTS}/api/sandbox/faucet`, { data: { chain: SANDBOX_CHAIN, address: payer.publicKey.toBase58(), token: "USDC" } });
+  expect(faucet.status(), await faucet.text()).toBe(200);
+  const started = await request.post(`${PAYMENTS}/api/pay/${orderId}/start`, {
+    data: { chainId: SANDBOX_CHAIN, token: "USDC", payer: payer.publicKey.toBase58(), sessionId: `donor-${payer.publicKey.toBase58().slice(0, 12)}`, ...body },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const info: PaymentTransactionInfo = (await started.json()).data;
+  const config = await (await request.get(`${PAYMENTS}/api/config`)).json();
+  const { rpcUrl, wsUrl } = config.data.contractsMeta[String(SANDBOX_CHAIN)] as { rpcUrl: string; wsUrl?: string };
+  const connection = new Connection(rpcUrl, { commitment: "confirmed", wsEndpoint: wsUrl });
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash("confirmed");
+  const tx = buildPaymentTransaction({ payer: payer.publicKey, info, blockhash, lastValidBlockHeight });
+  tx.sign(payer);
+  const signature = await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: "confirmed" });
+  await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, "confirmed");
+  return info.amount;
+}
 
 /**
  * Donations end to end, merchant side through the UI: create a page (meeting the messages), copy
  * its link, view its instructions, and the payer's page and start rules on the payments origin.
  * Paying a chosen amount with a wallet needs the pay page's donation UI (branch i12-pay-core).
  */
-test("a merchant creates a donation page; a payer opens it and an amount under 0.1 is refused", async ({ page, context, browser }) => {
-  test.setTimeout(120_000);
+test("a merchant creates a donation page; payers give with a name and message or their own amount; the merchant sees them", async ({ page, context, browser }) => {
+  test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signInMerchant(page);
+  const auth = { authorization: `Bearer ${await merchantToken(page)}` };
+  const attached = await page.request.post("/api/wallet/networks", { headers: auth, data: { address: createSolanaTestWallet().address, type: "manual", version: 1 } });
+  expect(attached.status(), await attached.text()).toBe(201);
 
   // Donations from the side menu: the empty state.
   await page.getByRole("navigation").getByRole("link", { name: "Donations" }).click();
@@ -87,6 +120,29 @@ test("a merchant creates a donation page; a payer opens it and an amount under 0
     expect((await res.json()).message).toBe(message);
   }
   await payerContext.close();
+
+  // Two payers give: a suggested amount with a name and a message, then their own amount with no note.
+  expect(await donateWithSolana(page.request, orderId, { amount: "10", donor: { name: "  Ana Lima ", message: "Keep up the great work!" } })).toBe("10");
+  expect(await donateWithSolana(page.request, orderId, { amount: "2.5" })).toBe("2.5");
+
+  // The merchant sees both, with the name and the message, then the totals once validated.
+  await row.getByRole("button", { name: `Donations of ${orderId}` }).click();
+  const list = page.getByRole("dialog", { name: "Donations" }).getByRole("list", { name: "Donations" });
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await row.getByRole("button", { name: `Donations of ${orderId}` }).click();
+    await expect(list.getByRole("listitem")).toHaveCount(2, { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(list.getByRole("listitem").filter({ hasText: "Ana Lima" })).toContainText("Keep up the great work!");
+  await expect(list.getByRole("listitem").filter({ hasText: "Ana Lima" })).toContainText("10.00 USD");
+  await expect(list.getByRole("listitem").filter({ hasText: "Anonymous" })).toContainText("2.50 USD");
+  await page.screenshot({ path: `${SHOTS}/donates-donations.png` });
+  await page.keyboard.press("Escape");
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText("12.5 USDC", { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await page.screenshot({ path: `${SHOTS}/donates-raised.png` });
 
   // Edit, then disable with the warning: the row reads Disabled and its link no longer opens.
   await row.getByRole("button", { name: `Actions for ${orderId}` }).click();
