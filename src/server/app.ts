@@ -23,6 +23,7 @@ import { sanctionRoutes } from "./modules/sanctions/routes";
 import { walletRoutes } from "./modules/wallets/routes";
 import { quickPayRoutes } from "./modules/quick-pays/routes";
 import { collectRoutes } from "./modules/collects/routes";
+import { donateRoutes } from "./modules/donates/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { payPageHtml } from "./modules/pay/page";
@@ -78,6 +79,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", walletRoutes(deps));
   api.route("/", quickPayRoutes(deps));
   api.route("/", collectRoutes(deps));
+  api.route("/", donateRoutes(deps));
   api.route("/", integrationRoutes(deps));
   api.route("/", sandboxMailRoutes(deps));
   api.route("/", merchantLanguageRoutes(deps));

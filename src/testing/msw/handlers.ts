@@ -4,5 +4,6 @@ import { collectHandlers } from "./collect-handlers";
 import { walletHandlers } from "./wallet-handlers";
 import { zlinkHandlers } from "./zlink-handlers";
 import { mailHandlers } from "./mail-handlers";
+import { donateHandlers } from "./donate-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers];

@@ -7,6 +7,7 @@ import { SOLANA_DEVNET } from "@/lib/chains";
 import type { ReceivingWalletDto } from "@/lib/receiving-wallets";
 import type { CollectDto } from "@/lib/collect";
 import type { QuickPayDto } from "@/lib/zlink";
+import type { DonateDto, DonationDto } from "@/lib/donate";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -16,6 +17,9 @@ export interface StoryServerData {
   links?: QuickPayDto[];
   /** zRequests (./collect-handlers.ts). */
   collects?: CollectDto[];
+  /** Donation pages, and each page's donations by page id, newest first. */
+  donates?: DonateDto[];
+  donations?: Record<string, DonationDto[]>;
   wallets?: ReceivingWalletDto[];
   /** The chain this instance receives payments on (default: Solana Devnet, as in sandbox). */
   chain?: number;
@@ -36,6 +40,8 @@ class StoryServer {
   token: string | null = null;
   links: QuickPayDto[] = [];
   collects: CollectDto[] = [];
+  donates: DonateDto[] = [];
+  donations: Record<string, DonationDto[]> = {};
   wallets: ReceivingWalletDto[] = [];
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
@@ -55,6 +61,8 @@ class StoryServer {
     this.token = null;
     this.links = structuredClone(data.links ?? []);
     this.collects = structuredClone(data.collects ?? []);
+    this.donates = structuredClone(data.donates ?? []);
+    this.donations = structuredClone(data.donations ?? {});
     this.wallets = structuredClone(data.wallets ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];

@@ -6,6 +6,7 @@ import { transactions } from "../../db/schema";
 import { findPayableLink } from "../../payments/payable-links";
 import { collectPayable } from "../collects/payable";
 import { quickPayPayable } from "../quick-pays/payable";
+import { donatePayable } from "../donates/payable";
 import type { Payable, PayableSource } from "./payable";
 
 /**
@@ -16,6 +17,7 @@ import type { Payable, PayableSource } from "./payable";
 export const PAYABLE_SOURCES: Partial<Record<ProductType, PayableSource>> = {
   "quick-pay": quickPayPayable,
   collect: collectPayable,
+  donate: donatePayable,
 };
 
 /** A payable product and, for a single-payment one, whether a payment is already done or on its way. */

@@ -1,0 +1,161 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { Connection, Keypair } from "@solana/web3.js";
+import type { PaymentTransactionInfo } from "../../src/lib/pay-api";
+import { buildPaymentTransaction } from "../../src/components/pay/solana/build-payment-transaction";
+import { merchantToken, signInMerchant } from "../fixtures/merchant";
+import { createSolanaTestWallet } from "../fixtures/solana-wallet";
+import { E2E_PAYMENTS_PORT, SHOTS, overflow, toast } from "./pay-helpers";
+
+const PAYMENTS = `http://localhost:${E2E_PAYMENTS_PORT}`;
+const SANDBOX_CHAIN = -5001;
+
+/**
+ * A payer's Solana wallet outside the browser: test coins from the faucet, the start call the pay
+ * page makes (amount and note included), then the page's own transaction builder, signed and sent.
+ */
+async function donateWithSolana(request: APIRequestContext, orderId: string, body: Record<string, unknown>): Promise<string> {
+  const payer = Keypair.generate();
+  const faucet = await request.post(`${PAYMENTS}/api/sandbox/faucet`, { data: { chain: SANDBOX_CHAIN, address: payer.publicKey.toBase58(), token: "USDC" } });
+  expect(faucet.status(), await faucet.text()).toBe(200);
+  const started = await request.post(`${PAYMENTS}/api/pay/${orderId}/start`, {
+    data: { chainId: SANDBOX_CHAIN, token: "USDC", payer: payer.publicKey.toBase58(), sessionId: `donor-${payer.publicKey.toBase58().slice(0, 12)}`, ...body },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const info: PaymentTransactionInfo = (await started.json()).data;
+  const config = await (await request.get(`${PAYMENTS}/api/config`)).json();
+  const { rpcUrl, wsUrl } = config.data.contractsMeta[String(SANDBOX_CHAIN)] as { rpcUrl: string; wsUrl?: string };
+  const connection = new Connection(rpcUrl, { commitment: "confirmed", wsEndpoint: wsUrl });
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash("confirmed");
+  const tx = buildPaymentTransaction({ payer: payer.publicKey, info, blockhash, lastValidBlockHeight });
+  tx.sign(payer);
+  const signature = await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: "confirmed" });
+  await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, "confirmed");
+  return info.amount;
+}
+
+/**
+ * Donations end to end, merchant side through the UI: create a page (meeting the messages), copy
+ * its link, view its instructions, and the payer's page and start rules on the payments origin.
+ * Paying a chosen amount with a wallet needs the pay page's donation UI (branch i12-pay-core).
+ */
+test("a merchant creates a donation page; payers give with a name and message or their own amount; the merchant sees them", async ({ page, context, browser }) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signInMerchant(page);
+  const auth = { authorization: `Bearer ${await merchantToken(page)}` };
+  const attached = await page.request.post("/api/wallet/networks", { headers: auth, data: { address: createSolanaTestWallet().address, type: "manual", version: 1 } });
+  expect(attached.status(), await attached.text()).toBe(201);
+
+  // Donations from the side menu: the empty state.
+  await expect(page.getByRole("link", { name: "Donations", exact: true }).first()).toHaveAttribute("href", "/donates");
+  await page.goto("/donates");
+  await expect(page).toHaveTitle("Donations - zPay");
+  await expect(page.getByRole("cell", { name: "Receive support — create your donation page now!" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/donates-empty.png` });
+
+  // Create, meeting the messages on the way.
+  await page.getByRole("button", { name: "Create Donation Page" }).click();
+  const form = page.getByRole("dialog", { name: "Create Donation Page" });
+  const title = form.getByRole("textbox", { name: "Title" });
+  await title.fill("x");
+  await title.fill("");
+  await expect(form.getByText("Please add button label")).toBeVisible();
+  await title.fill("Winter shelter fund");
+  await form.getByRole("textbox", { name: "Suggested amount 1" }).fill("0.05");
+  await expect(form.getByText("Amount must be at least 0.1")).toBeVisible();
+  await form.getByRole("textbox", { name: "Suggested amount 3" }).fill("10.00");
+  await expect(form.getByText("This amount is already suggested")).toBeVisible();
+  await form.getByRole("textbox", { name: "Website" }).fill("shelter");
+  await expect(form.getByText(/^Invalid website url \(Ex: http:\/\/localhost:\d+\)$/)).toBeVisible();
+  await expect(form.getByRole("button", { name: "Create" })).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/donates-create-invalid.png` });
+  await form.getByRole("textbox", { name: "Website" }).fill("https://shelter.example.org");
+  await form.getByRole("textbox", { name: "Suggested amount 1" }).fill("5");
+  await form.getByRole("textbox", { name: "Suggested amount 3" }).fill("25");
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(toast(page, "Donation page created successfully")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "Winter shelter fund" });
+  await expect(row).toContainText("5.00 USD · 10.00 USD · 25.00 USD");
+  await expect(row.getByText("Active")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/donates-created.png` });
+
+  // Copy Link and the instructions.
+  const orderId = (await row.getByRole("cell").nth(1).textContent())!.trim();
+  const link = `http://localhost:${E2E_PAYMENTS_PORT}/?p=${orderId}`;
+  await row.getByRole("button", { name: `Copy link of ${orderId}` }).click();
+  await expect(toast(page, "Link copied to clipboard!")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await row.getByRole("button", { name: `Actions for ${orderId}` }).click();
+  await page.getByRole("menuitem", { name: "View Instructions" }).click();
+  const instructions = page.getByRole("dialog", { name: "Donation Page Instructions" });
+  await expect(instructions.getByRole("textbox", { name: "Hosted donation page" })).toHaveValue(link);
+  await page.screenshot({ path: `${SHOTS}/donates-instructions.png` });
+  await page.keyboard.press("Escape");
+
+  // No donations yet.
+  await row.getByRole("button", { name: `Donations of ${orderId}` }).click();
+  const donations = page.getByRole("dialog", { name: "Donations" });
+  await expect(donations.getByText("No donations yet. Share your page to receive support!")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // A payer on a phone opens the page; the payer API refuses a missing or too small amount.
+  const payerContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const payerPage = await payerContext.newPage();
+  await payerPage.goto(link);
+  await expect(payerPage.getByRole("heading", { name: "Winter shelter fund" })).toBeVisible();
+  expect(await overflow(payerPage)).toBe(0);
+  await payerPage.screenshot({ path: `${SHOTS}/donates-payer-page.png` });
+  const product = await (await payerPage.request.get(`http://localhost:${E2E_PAYMENTS_PORT}/api/pay/${orderId}`)).json();
+  expect(product.data).toMatchObject({ type: "donate", donation: { suggestedAmounts: ["5", "10", "25"], minimum: "0.1" } });
+  const start = (extra: Record<string, unknown>) =>
+    payerPage.request.post(`http://localhost:${E2E_PAYMENTS_PORT}/api/pay/${orderId}/start`, {
+      data: { chainId: -5001, token: "USDC", payer: createSolanaTestWallet().address, sessionId: "donation-session-1", ...extra },
+    });
+  for (const [extra, message] of [
+    [{}, "Please choose an amount"],
+    [{ amount: "0.05" }, "Amount must be at least 0.1"],
+  ] as const) {
+    const res = await start(extra);
+    expect(res.status()).toBe(400);
+    expect((await res.json()).message).toBe(message);
+  }
+  await payerContext.close();
+
+  // Two payers give: a suggested amount with a name and a message, then their own amount with no note.
+  expect(await donateWithSolana(page.request, orderId, { amount: "10", donor: { name: "  Ana Lima ", message: "Keep up the great work!" } })).toBe("10");
+  expect(await donateWithSolana(page.request, orderId, { amount: "2.5" })).toBe("2.5");
+
+  // The merchant sees both, with the name and the message, then the totals once validated.
+  await row.getByRole("button", { name: `Donations of ${orderId}` }).click();
+  const list = page.getByRole("dialog", { name: "Donations" }).getByRole("list", { name: "Donations" });
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await row.getByRole("button", { name: `Donations of ${orderId}` }).click();
+    await expect(list.getByRole("listitem")).toHaveCount(2, { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(list.getByRole("listitem").filter({ hasText: "Ana Lima" })).toContainText("Keep up the great work!");
+  await expect(list.getByRole("listitem").filter({ hasText: "Ana Lima" })).toContainText("10.00 USD");
+  await expect(list.getByRole("listitem").filter({ hasText: "Anonymous" })).toContainText("2.50 USD");
+  await page.screenshot({ path: `${SHOTS}/donates-donations.png` });
+  await page.keyboard.press("Escape");
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText("12.5 USDC", { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await page.screenshot({ path: `${SHOTS}/donates-raised.png` });
+
+  // Edit, then disable with the warning: the row reads Disabled and its link no longer opens.
+  await row.getByRole("button", { name: `Actions for ${orderId}` }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const update = page.getByRole("dialog", { name: "Update Donation Page" });
+  await update.getByRole("button", { name: "Disable" }).click();
+  const warning = page.getByRole("alertdialog", { name: "Please note" });
+  await expect(warning).toContainText("Any shared/existing donation buttons will stop working");
+  await page.screenshot({ path: `${SHOTS}/donates-disable-warning.png` });
+  await warning.getByRole("button", { name: "Disable" }).click();
+  await expect(toast(page, "Disabled successfully")).toBeVisible();
+  await expect(row.getByText("Disabled")).toBeVisible();
+  await expect(row.getByRole("button", { name: `Copy link of ${orderId}` })).toBeDisabled();
+  const gone = await page.request.get(`http://localhost:${E2E_PAYMENTS_PORT}/api/pay/${orderId}`);
+  expect(gone.status()).toBe(404);
+});
