@@ -34,7 +34,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(await c.findByRole("heading", { level: 2, name: /ZSH000042/ })).toHaveTextContent("Invoice ZSH000042");
+    await expect(await c.findByRole("heading", { level: 1, name: /ZSH000042/ })).toHaveTextContent("Invoice ZSH000042");
     await expect(c.queryByRole("link", { name: "Make Payment" })).toBeNull();
     await expect(c.getByRole("button", { name: "Print" })).toBeVisible();
   },
@@ -87,13 +87,13 @@ export const NotFound: Story = {
 export const French: Story = {
   globals: { locale: "fr" },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("heading", { level: 2, name: /ZSH000042/ })).toHaveTextContent("Facture ZSH000042");
+    await expect(await within(canvasElement).findByRole("heading", { level: 1, name: /ZSH000042/ })).toHaveTextContent("Facture ZSH000042");
   },
 };
 
 export const Phone: Story = {
   globals: { viewport: { value: "mobile1" } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("heading", { level: 2, name: /ZSH000042/ })).toBeVisible();
+    await expect(await within(canvasElement).findByRole("heading", { level: 1, name: /ZSH000042/ })).toBeVisible();
   },
 };

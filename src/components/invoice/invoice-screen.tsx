@@ -29,7 +29,7 @@ type State = { phase: "loading" } | { phase: "ready"; invoice: InvoiceDto } | { 
 
 /**
  * The merchant's view of one of their invoices (`/invoices/view?id=` or `?bill=`): the same
- * document the payer sees, without Make Payment, with Download PDF and Print. A failed read says
+ * document the payer sees (its h1 is the page's title: the shell draws none), without Make Payment, with Download PDF and Print. A failed read says
  * SPEC §8 'Cannot get Invoice. Network request failed.' and offers a retry.
  */
 export function InvoiceScreen({ api, invoiceRef, now = new Date() }: { api: ApiClient; invoiceRef: InvoiceRef; now?: Date }) {
@@ -63,6 +63,6 @@ export function InvoiceScreen({ api, invoiceRef, now = new Date() }: { api: ApiC
       </div>
     );
   }
-  if (state.phase === "ready") return <InvoiceView invoice={state.invoice} mode="merchant" now={now} onPrint={() => window.print()} titleAs="h2" />;
+  if (state.phase === "ready") return <InvoiceView invoice={state.invoice} mode="merchant" now={now} onPrint={() => window.print()} />;
   return <InvoiceFetchFailed reason={state.phase} onRetry={state.phase === "failed" ? retry : undefined} />;
 }

@@ -25,7 +25,7 @@ export interface InvoiceViewProps {
   /** The moment 'Due in' / 'Overdue by' is measured from. */
   now: Date;
   onPrint?: () => void;
-  /** h1 on the payer's page; h2 inside the merchant shell, whose page title is the h1. */
+  /** The document title's heading level (h1 where it is the page's title, as on both pages today). */
   titleAs?: "h1" | "h2";
 }
 
