@@ -91,6 +91,12 @@ test("the invoice page reads without JavaScript, downloads as a PDF holding the 
   await expect(page.getByRole("link", { name: "Make Payment" })).toHaveCount(0);
   await expect(page.getByTestId("invoice-total")).toHaveText("12.50 USD");
   await page.screenshot({ path: `${SHOTS}/invoice-merchant-view.png`, fullPage: true });
+  // Printed, the view is the invoice alone: no menu, no buttons.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("link", { name: "Download PDF" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Dashboard" })).toBeHidden();
+  await page.screenshot({ path: `${SHOTS}/invoice-merchant-print.png`, fullPage: true });
+  await page.emulateMedia({ media: "screen" });
 });
 
 test("the invoice page runs its print script under the payments policy", async ({ page }) => {
