@@ -37,6 +37,8 @@ export default defineConfig({
       WEBHOOK_ALLOW_LOOPBACK: "true",
       // Every journey signs in from 127.0.0.1, many a minute; the limiter has its own tests.
       SIGNIN_RATE_LIMIT: "1000",
+      // The sandbox mailbox's SMTP server on a known port, so a journey can drop a mail in it.
+      SANDBOX_SMTP_PORT: String(E2E_APP_PORT + 1000),
     },
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
   },

@@ -22,6 +22,7 @@ import { explorerRoutes } from "./modules/explorer/routes";
 import { sanctionRoutes } from "./modules/sanctions/routes";
 import { walletRoutes } from "./modules/wallets/routes";
 import { quickPayRoutes } from "./modules/quick-pays/routes";
+import { collectRoutes } from "./modules/collects/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { payPageHtml } from "./modules/pay/page";
@@ -30,6 +31,9 @@ import { invoiceRoutes } from "./modules/invoices/routes";
 import { billRoutes } from "./modules/bills/routes";
 import { publicInvoiceRoutes } from "./modules/invoices/public-routes";
 import { invoicePageHtml } from "./modules/invoices/page";
+import { sandboxMailRoutes } from "./modules/sandbox-mail/routes";
+import { sandboxMailPage } from "./modules/sandbox-mail/page";
+import { merchantLanguageRoutes } from "./modules/merchant-language/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -78,10 +82,13 @@ export function createApi(deps: AppDeps) {
   api.route("/", sanctionRoutes(deps));
   api.route("/", walletRoutes(deps));
   api.route("/", quickPayRoutes(deps));
+  api.route("/", collectRoutes(deps));
   api.route("/", integrationRoutes(deps));
   api.route("/", customerRoutes(deps));
   api.route("/", invoiceRoutes(deps));
   api.route("/", billRoutes(deps));
+  api.route("/", sandboxMailRoutes(deps));
+  api.route("/", merchantLanguageRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));
@@ -119,6 +126,8 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = base(deps, options, "'none'");
   app.route("/api", createApi(deps));
+  // The sandbox mailbox page: not routed at all in production mode.
+  if (deps.env.ZPAY_MODE === "sandbox") app.get("/sandbox/mail", sandboxMailPage(deps));
   if (options.distDir) {
     app.use("*", staticSite(options.distDir));
   }

@@ -83,8 +83,18 @@ export const envSchema = z
     ),
     /** WalletConnect Cloud project id: with it the pay page offers WalletConnect to EVM payers (phones, desktop apps). */
     WALLETCONNECT_PROJECT_ID: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[A-Za-z0-9]{8,64}$/, "a WalletConnect project id (letters and digits)").optional()),
-    SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
-    SMTP_FROM: z.string().default("zPay <no-reply@localhost>"),
+    /** SMTP server e-mail goes through (`smtp://user:pass@host:587`, `smtps://…:465`). Sandbox without it: the embedded sandbox mailbox. */
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url()
+        .refine((v) => /^smtps?:\/\//i.test(v), "an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587")
+        .optional(),
+    ),
+    /** Sandbox without SMTP_URL: the embedded SMTP server's port on 127.0.0.1 (0: a free port chosen at start). */
+    SANDBOX_SMTP_PORT: port(0),
+    /** The From of every e-mail; default "<BRAND_NAME> <no-reply@localhost>". */
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[^\r\n]+$/, "one line, e.g. Shop <billing@shop.example>").optional()),
   })
   .superRefine((env, ctx) => {
     if (env.ZPAY_MODE !== "production") return;

@@ -7,6 +7,7 @@ import type { Logger } from "./logger";
 import { startQueue, stopQueue, type Queue } from "./jobs/queue";
 import { scheduleMaintenance } from "./jobs/maintenance";
 import { startWebhookWorker, type WebhookWorker } from "./jobs/webhooks";
+import { startMail, type RunningMail } from "./jobs/mail/start";
 import { startChains } from "./chains/start-chains";
 import type { ChainRuntime } from "./chains/runtime";
 import { startSolanaWatcher } from "./jobs/solana-watcher";
@@ -55,12 +56,15 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   let watcher: Leadership | undefined;
   const evmWatchers: Leadership[] = [];
   let webhooks: WebhookWorker | undefined;
+  let mail: RunningMail | undefined;
   const servers: ServerType[] = [];
   try {
     chains = await startChains(env, log);
     queue = await startQueue(database, log);
     await scheduleMaintenance(queue, database, log);
     webhooks = await startWebhookWorker(queue, database, log, { destination: { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK } });
+    // E-mail: SMTP_URL, or in sandbox the embedded SMTP server feeding the sandbox mailbox.
+    mail = await startMail(env, database, log, queue);
     if (chains.solana) {
       const solana = chains.solana;
       const q0 = queue;
@@ -139,6 +143,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     const w = watcher;
     const ew = evmWatchers;
     const h = webhooks;
+    const m = mail;
     return {
       appUrl,
       paymentsUrl,
@@ -151,6 +156,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
           await w?.stop();
           await Promise.all(ew.map((l) => l.stop()));
           await h.stop();
+          await m.stop();
           await stopQueue(q);
           await c.stop();
           await database.close();
@@ -161,6 +167,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     if (watcher) await watcher.stop().catch(() => {});
     await Promise.allSettled(evmWatchers.map((l) => l.stop()));
     if (webhooks) await webhooks.stop().catch(() => {});
+    if (mail) await mail.stop().catch(() => {});
     if (queue) await stopQueue(queue).catch(() => {});
     if (chains) await chains.stop();
     await database.close();

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ExternalLink } from "@/components/ui/external-link";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { HostedLinkField } from "@/components/ui/hosted-link-field";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { embedSnippet, shareUrl, type ShareNetwork } from "@/lib/zlink";
@@ -43,32 +42,16 @@ export function ZLinkInstructionsDialog({ open, onOpenChange, pageLink, label }:
           <DialogDescription>{t("instructions.description")}</DialogDescription>
         </DialogHeader>
         <section className="grid gap-2" aria-labelledby="zlink-hosted-link">
-          <Label id="zlink-hosted-link" htmlFor="zlink-hosted-link-input" className="font-semibold">
-            {t("instructions.hostedLink")}
-          </Label>
-          <div className="flex items-center gap-2">
-            <Input
-              id="zlink-hosted-link-input"
-              readOnly
-              value={pageLink}
-              className="font-mono"
-              aria-describedby="zlink-hosted-link-hint"
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <CopyButton
-              value={pageLink}
-              variant="outline"
-              label={t("instructions.copyLink")}
-              onCopied={() => showToast({ message: t("toasts.copied"), variant: "success" })}
-              onCopyFailed={copyFailed}
-            />
-            <Button variant="outline" size="icon" asChild>
-              <ExternalLink href={pageLink} variant="bare" aria-label={t("instructions.open")} title={t("instructions.open")} />
-            </Button>
-          </div>
-          <p id="zlink-hosted-link-hint" className="text-sm text-muted-foreground">
-            {t("instructions.hostedHint")}
-          </p>
+          <HostedLinkField
+            id="zlink-hosted-link"
+            pageLink={pageLink}
+            label={t("instructions.hostedLink")}
+            hint={t("instructions.hostedHint")}
+            copyLabel={t("instructions.copyLink")}
+            openLabel={t("instructions.open")}
+            onCopied={() => showToast({ message: t("toasts.copied"), variant: "success" })}
+            onCopyFailed={copyFailed}
+          />
           <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("instructions.share")}>
             <span className="text-sm font-medium">{t("instructions.share")}</span>
             {NETWORKS.map((n) => (

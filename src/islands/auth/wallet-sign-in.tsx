@@ -8,6 +8,7 @@ import { ConnectedToastBar } from "@/components/app-shell/connected-toast-bar";
 import { createApiClient } from "@/lib/api-client";
 import { isMobileUserAgent, openedInApp } from "@/lib/wallet-apps";
 import { $session, clearSession, setSession, updateSession, type SessionUser } from "@/stores/session";
+import { saveMerchantLanguage } from "@/stores/merchant-language";
 
 export const DASHBOARD = "/dashboard";
 
@@ -17,11 +18,17 @@ function SignIn() {
   const referralCode = new URLSearchParams(search).get("r");
   const [termsOpen, setTermsOpen] = useState(false);
 
-  const onSignedIn = useCallback((user: SessionUser) => {
-    setSession(user);
-    if (user.acceptedTerms) window.location.assign(DASHBOARD);
-    else setTermsOpen(true);
-  }, []);
+  const onSignedIn = useCallback(
+    (user: SessionUser) => {
+      setSession(user);
+      // The merchant's e-mails follow the language they signed in with (told before leaving the page).
+      void saveMerchantLanguage(undefined, api).then(() => {
+        if (user.acceptedTerms) window.location.assign(DASHBOARD);
+        else setTermsOpen(true);
+      });
+    },
+    [api],
+  );
   const signIn = useSolanaSignIn({ api, referralCode, onSignedIn });
 
   const accept = async () => {

@@ -1,6 +1,8 @@
 /** Every route the story server answers, in the order msw tries them. */
 import { authHandlers } from "./auth-handlers";
+import { collectHandlers } from "./collect-handlers";
 import { walletHandlers } from "./wallet-handlers";
 import { zlinkHandlers } from "./zlink-handlers";
+import { mailHandlers } from "./mail-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers];

@@ -5,6 +5,7 @@
  */
 import { SOLANA_DEVNET } from "@/lib/chains";
 import type { ReceivingWalletDto } from "@/lib/receiving-wallets";
+import type { CollectDto } from "@/lib/collect";
 import type { QuickPayDto } from "@/lib/zlink";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
@@ -13,6 +14,8 @@ export interface StoryServerData {
   /** The account the server knows (default: the story merchant). */
   merchant?: StoryMerchant;
   links?: QuickPayDto[];
+  /** zRequests (./collect-handlers.ts). */
+  collects?: CollectDto[];
   wallets?: ReceivingWalletDto[];
   /** The chain this instance receives payments on (default: Solana Devnet, as in sandbox). */
   chain?: number;
@@ -32,6 +35,7 @@ class StoryServer {
   /** The live session's bearer token, or null when nobody is signed in. */
   token: string | null = null;
   links: QuickPayDto[] = [];
+  collects: CollectDto[] = [];
   wallets: ReceivingWalletDto[] = [];
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
@@ -50,6 +54,7 @@ class StoryServer {
     this.merchant = structuredClone(data.merchant ?? storyMerchant());
     this.token = null;
     this.links = structuredClone(data.links ?? []);
+    this.collects = structuredClone(data.collects ?? []);
     this.wallets = structuredClone(data.wallets ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];

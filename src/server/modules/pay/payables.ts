@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps";
 import { origins } from "../../env";
 import { transactions } from "../../db/schema";
 import { findPayableLink } from "../../payments/payable-links";
+import { collectPayable } from "../collects/payable";
 import { quickPayPayable } from "../quick-pays/payable";
 import { billPayable, invoicePayableSource } from "../invoices/payable";
 import type { Payable, PayableSource } from "./payable";
@@ -17,6 +18,7 @@ export const PAYABLE_SOURCES: Partial<Record<ProductType, PayableSource>> = {
   "quick-pay": quickPayPayable,
   bill: billPayable,
   invoice: invoicePayableSource,
+  collect: collectPayable,
 };
 
 /** A payable product and, for a single-payment one, whether a payment is already done or on its way. */

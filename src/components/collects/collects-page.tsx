@@ -1,0 +1,195 @@
+import * as React from "react";
+import { useTranslation } from "react-i18next";
+import { PlusIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { TransactionDetailsDialog } from "@/components/transaction-details/transaction-details-dialog";
+import { ReceivingWalletWarning } from "@/components/wallet/no-wallet-warning";
+import { ApiRequestError, type ApiClient } from "@/lib/api-client";
+import { collectCurrencies, type CollectDto, type CollectFormValues } from "@/lib/collect";
+import { showToast } from "@/stores/toasts";
+import { CollectFormDialog } from "./collect-form-dialog";
+import { CollectInstructionsDialog } from "./collect-instructions-dialog";
+import { CollectsTable, collectOrderId } from "./collects-table";
+
+export interface CollectsPageProps {
+  api: ApiClient;
+  /** The signed-in merchant's `_id` (the instructions call names it). */
+  userId: string;
+  /** Fiat the merchant bills in (default USD); zRequests are priced in it or in USDC. */
+  billingCurrency?: string | null;
+  /** For stable stories and tests; the reader's own zone otherwise. */
+  timeZone?: string;
+}
+
+type FormState = { mode: "create" } | { mode: "update"; id: string; key: string; values: CollectFormValues };
+
+const toValues = (info: CollectDto): CollectFormValues => ({ name: info.name, email: info.email, desc: info.desc, price: info.price, currency: info.currency, site: info.site ?? "" });
+
+/** /collects (SPEC §2 zRequest): header, 'Create Pay Request', the table and its dialogs. */
+export function CollectsPage({ api, userId, billingCurrency, timeZone }: CollectsPageProps) {
+  const { t } = useTranslation("collects");
+  const [rows, setRows] = React.useState<CollectDto[] | null>(null);
+  const [loadFailed, setLoadFailed] = React.useState(false);
+  const [form, setForm] = React.useState<FormState | null>(null);
+  const [instructions, setInstructions] = React.useState<{ row: CollectDto; pageLink: string } | null>(null);
+  const [details, setDetails] = React.useState<CollectDto | null>(null);
+
+  const fetchRows = React.useCallback(async () => (await api.get<{ data: CollectDto[] }>("/collects")).data, [api]);
+  const load = async () => {
+    setLoadFailed(false);
+    try {
+      setRows(await fetchRows());
+    } catch {
+      setLoadFailed(true);
+    }
+  };
+  React.useEffect(() => {
+    let live = true;
+    fetchRows().then(
+      (loaded) => live && setRows(loaded),
+      () => live && setLoadFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [fetchRows]);
+
+  const pageLinkOf = async (row: CollectDto): Promise<string | undefined> => {
+    try {
+      const { data } = await api.get<{ data: { page_link?: string } }>(`/collects/${encodeURIComponent(userId)}/${encodeURIComponent(row._id)}`);
+      return data.page_link || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const openInstructions = async (row: CollectDto) => {
+    const pageLink = await pageLinkOf(row);
+    if (!pageLink) showToast({ message: t("toasts.noLink"), variant: "error" });
+    else setInstructions({ row, pageLink });
+  };
+
+  const copyLink = async (row: CollectDto) => {
+    const pageLink = await pageLinkOf(row);
+    if (!pageLink) {
+      showToast({ message: t("toasts.noLink"), variant: "error" });
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(pageLink);
+      showToast({ message: t("toasts.copied"), variant: "success" });
+    } catch (err) {
+      console.warn("clipboard failed", err);
+      showToast({ message: t("toasts.copyFailed"), variant: "error" });
+    }
+  };
+
+  const remind = async (row: CollectDto) => {
+    try {
+      await api.post("/trigger-email", { _item_id: row._id });
+      showToast({ message: t("toasts.reminded", { email: row.email }), variant: "success" });
+    } catch (err) {
+      const shownAsIs = err instanceof ApiRequestError && err.status >= 400 && err.status < 500;
+      showToast({ message: shownAsIs ? err.message : t("toasts.notReminded"), variant: "error" });
+    }
+  };
+
+  const openEdit = async (row: CollectDto) => {
+    try {
+      const { data } = await api.get<{ data: { key: string; info: CollectDto } }>(`/collects/update/${encodeURIComponent(row._id)}`);
+      setForm({ mode: "update", id: data.info._id, key: data.key, values: toValues(data.info) });
+    } catch (err) {
+      showToast({ message: err instanceof Error ? err.message : t("toasts.notSaved"), variant: "error" });
+    }
+  };
+
+  const save = async (values: CollectFormValues) => {
+    const body = { name: values.name, email: values.email, desc: values.desc, price: values.price, currency: values.currency, userCurrency: billingCurrency || "USD" };
+    if (form?.mode === "update") {
+      await api.post(`/collects/update/${encodeURIComponent(form.id)}`, { ...body, _key: form.key });
+      showToast({ message: t("toasts.updated"), variant: "success" });
+    } else {
+      await api.post("/collects/create", body);
+      showToast({ message: t("toasts.created"), variant: "success" });
+    }
+    setForm(null);
+    await load();
+  };
+
+  const disable = async () => {
+    if (form?.mode !== "update") return;
+    await api.post(`/collects/disable/${encodeURIComponent(form.id)}`, { _item_id: form.id, _key: form.key });
+    showToast({ message: t("toasts.disabled"), variant: "success" });
+    setForm(null);
+    await load();
+  };
+
+  const currencies = collectCurrencies(billingCurrency);
+  if (form?.mode === "update" && !currencies.includes(form.values.currency)) currencies.push(form.values.currency);
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+          <p className="text-muted-foreground">{t("intro")}</p>
+        </div>
+        <Button onClick={() => setForm({ mode: "create" })}>
+          <PlusIcon aria-hidden="true" />
+          {t("create")}
+        </Button>
+      </div>
+      {loadFailed ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+          <span>{t("loadFailed")}</span>
+          <Button size="sm" variant="outline" onClick={() => void load()}>
+            {t("retry")}
+          </Button>
+        </div>
+      ) : (
+        <CollectsTable
+          rows={rows ?? []}
+          loading={rows === null}
+          timeZone={timeZone}
+          onDetails={setDetails}
+          onCopyLink={(r) => void copyLink(r)}
+          onEdit={(r) => void openEdit(r)}
+          onInstructions={(r) => void openInstructions(r)}
+          onRemind={(r) => void remind(r)}
+        />
+      )}
+      <ReceivingWalletWarning api={api} />
+      {form ? (
+        <CollectFormDialog
+          key={form.mode === "update" ? `${form.id}-${form.key}` : "create"}
+          open
+          onOpenChange={(open) => !open && setForm(null)}
+          mode={form.mode}
+          initial={form.mode === "update" ? form.values : undefined}
+          currencies={currencies}
+          onSubmit={save}
+          onDisable={form.mode === "update" ? disable : undefined}
+        />
+      ) : null}
+      {instructions ? (
+        <CollectInstructionsDialog
+          open
+          onOpenChange={(open) => !open && setInstructions(null)}
+          pageLink={instructions.pageLink}
+          name={instructions.row.name}
+          email={instructions.row.email}
+          onRemind={() => remind(instructions.row)}
+        />
+      ) : null}
+      {details?.paymentInfo ? (
+        <TransactionDetailsDialog
+          open
+          onOpenChange={(open) => !open && setDetails(null)}
+          info={details.paymentInfo}
+          orderId={collectOrderId(details)}
+          timeZone={timeZone}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, formatAmount, MAIL_RENDERERS, render } from "./templates";
+import type { MailTemplateData } from "./templates-contract";
+
+const data: MailTemplateData["collect-request"] = {
+  merchantName: "Café Lumière",
+  payerName: "Ada",
+  amount: "1250.5",
+  currency: "USDC",
+  message: "Thanks for the order!\nSee you soon.",
+  payUrl: "https://pay.example.com/?p=abc123",
+};
+
+describe("mail templates", () => {
+  it("writes the request in English: subject, amount, message, pay link, in both parts", () => {
+    const mail = render("collect-request", "en", data, "zPay");
+    expect(mail.subject).toBe("Café Lumière asks you to pay 1,250.5 USDC");
+    expect(mail.text).toContain("Hello Ada,");
+    expect(mail.text).toContain("Café Lumière asks you to pay 1,250.5 USDC.");
+    expect(mail.text).toContain("Thanks for the order!\nSee you soon.");
+    expect(mail.text).toContain("Pay now: https://pay.example.com/?p=abc123");
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('<a href="https://pay.example.com/?p=abc123"');
+    expect(mail.html).toContain(">Pay now</a>");
+    expect(mail.html).toContain("Thanks for the order!<br>See you soon.");
+  });
+
+  it("writes the request in French with French number writing", () => {
+    const mail = render("collect-request", "fr", data, "zPay");
+    expect(mail.subject).toBe("Café Lumière vous demande de payer 1\u202f250,5 USDC");
+    expect(mail.text).toContain("Bonjour Ada,");
+    expect(mail.text).toContain("Payer maintenant : https://pay.example.com/?p=abc123");
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.html).toContain(">Payer maintenant</a>");
+    expect(mail.html).not.toContain("Pay now");
+  });
+
+  it("sends a reminder that says so, in both languages", () => {
+    expect(render("collect-reminder", "en", data).subject).toBe("Reminder: Café Lumière asks you to pay 1,250.5 USDC");
+    expect(render("collect-reminder", "fr", data).subject).toMatch(/^Rappel : /);
+  });
+
+  it("falls back to English for an unknown language", () => {
+    expect(render("collect-request", "de", data).subject).toContain("asks you to pay");
+  });
+
+  it("always has a plain-text part without markup", () => {
+    for (const template of Object.keys(MAIL_RENDERERS) as (keyof MailTemplateData)[]) {
+      for (const language of ["en", "fr"]) {
+        const mail = render(template, language, data);
+        expect(mail.text.length).toBeGreaterThan(20);
+        expect(mail.text).not.toMatch(/<[a-z]/i);
+        expect(mail.html).toMatch(/^<!doctype html>/);
+      }
+    }
+  });
+
+  it("escapes merchant and payer text in the HTML part; no injection", () => {
+    const hostile = {
+      ...data,
+      merchantName: '<img src=x onerror="alert(1)">Evil',
+      payerName: "<script>alert('x')</script>",
+      message: '"><a href="https://phish.example">click</a>',
+      payUrl: "javascript:alert(1)",
+    };
+    const mail = render("collect-request", "en", hostile);
+    expect(mail.html).not.toContain("<img");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain('<a href="https://phish.example">');
+    expect(mail.html).not.toContain('href="javascript:');
+    expect(mail.html).toContain("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+    expect(mail.html).toContain('href="#"');
+    // The text part is plain text: it keeps what the merchant typed, unescaped.
+    expect(mail.text).toContain("Hello <script>alert('x')</script>,");
+  });
+
+  it("keeps subjects on one line", () => {
+    expect(render("collect-request", "en", { ...data, merchantName: "Shop\r\nBcc: x@example.com" }).subject).toBe(
+      "Shop Bcc: x@example.com asks you to pay 1,250.5 USDC",
+    );
+  });
+
+  it("escapes and formats helpers", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+    expect(formatAmount("1234567.891", "EUR", "en")).toBe("1,234,567.891 EUR");
+    expect(formatAmount("12", "EUR", "fr")).toBe("12 EUR");
+  });
+});

@@ -1,0 +1,153 @@
+import type { MailTemplateData, MailTemplateName } from "./templates-contract";
+
+/** The languages e-mails are written in; anything else falls back to English. */
+export const MAIL_LANGUAGES = ["en", "fr"] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+export function mailLanguage(value: string | null | undefined): MailLanguage {
+  return (MAIL_LANGUAGES as readonly string[]).includes(value ?? "") ? (value as MailLanguage) : "en";
+}
+
+/** One e-mail, ready for the transport: the plain-text part is always there. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What every renderer gets besides its own data. */
+export interface MailContext {
+  language: MailLanguage;
+  /** The product's name (BRAND_NAME), signed at the bottom of every mail. */
+  brand: string;
+}
+
+type Renderer<Data> = (data: Data, context: MailContext) => RenderedMail;
+
+/** Escapes text for HTML content and double-quoted attributes: merchant and payer text is never markup. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}
+
+/** Subjects are one line: a newline in merchant text must not reach a header. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\t]+/g, " ").trim();
+}
+
+/** Only http(s) links are made clickable; anything else (javascript:, data:) becomes inert. */
+function safeUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : "#";
+  } catch {
+    return "#";
+  }
+}
+
+/** Decimal text as a reader of the language writes it ("12.5" → "12,5" in French); never a float. */
+export function formatAmount(amount: string, currency: string, language: MailLanguage): string {
+  const [whole, fraction] = amount.trim().split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, language === "fr" ? "\u202f" : ",");
+  const number = fraction ? `${grouped}${language === "fr" ? "," : "."}${fraction}` : grouped;
+  return `${number} ${currency}`;
+}
+
+/** The HTML frame every mail shares: a light, table-free layout mail clients render alike. */
+function layout(context: MailContext, title: string, body: string): string {
+  return [
+    "<!doctype html>",
+    `<html lang="${context.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b">',
+    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">',
+    body,
+    `<p style="margin-top:32px;font-size:12px;color:#71717a">${escapeHtml(context.brand)}</p>`,
+    "</div></body></html>",
+  ].join("\n");
+}
+
+function button(href: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(safeUrl(href))}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(label)}</a></p>`;
+}
+
+const COLLECT_COPY = {
+  en: {
+    subject: (m: string, a: string) => `${m} asks you to pay ${a}`,
+    reminderSubject: (m: string, a: string) => `Reminder: ${m} asks you to pay ${a}`,
+    greeting: (p: string) => `Hello ${p},`,
+    intro: (m: string, a: string) => `${m} asks you to pay ${a}.`,
+    reminderIntro: (m: string, a: string) => `This is a reminder: ${m} asks you to pay ${a}.`,
+    messageFrom: (m: string) => `Message from ${m}:`,
+    pay: "Pay now",
+    payLine: (url: string) => `Pay now: ${url}`,
+    orOpen: "Or open this link:",
+  },
+  fr: {
+    subject: (m: string, a: string) => `${m} vous demande de payer ${a}`,
+    reminderSubject: (m: string, a: string) => `Rappel : ${m} vous demande de payer ${a}`,
+    greeting: (p: string) => `Bonjour ${p},`,
+    intro: (m: string, a: string) => `${m} vous demande de payer ${a}.`,
+    reminderIntro: (m: string, a: string) => `Petit rappel : ${m} vous demande de payer ${a}.`,
+    messageFrom: (m: string) => `Message de ${m} :`,
+    pay: "Payer maintenant",
+    payLine: (url: string) => `Payer maintenant : ${url}`,
+    orOpen: "Ou ouvrez ce lien :",
+  },
+} as const;
+
+/** zRequest and its reminder: who asks, how much, the merchant's message and the pay link. */
+function collectMail(reminder: boolean): Renderer<MailTemplateData["collect-request"]> {
+  return (data, context) => {
+    const copy = COLLECT_COPY[context.language];
+    const merchant = oneLine(data.merchantName);
+    const amount = formatAmount(data.amount, data.currency, context.language);
+    const subject = oneLine((reminder ? copy.reminderSubject : copy.subject)(merchant, amount));
+    const intro = (reminder ? copy.reminderIntro : copy.intro)(merchant, amount);
+    const message = data.message.trim();
+    const text = [
+      copy.greeting(data.payerName),
+      "",
+      intro,
+      ...(message ? ["", copy.messageFrom(merchant), message] : []),
+      "",
+      copy.payLine(data.payUrl),
+      "",
+      "--",
+      context.brand,
+      "",
+    ].join("\n");
+    const paragraphs = (value: string) => escapeHtml(value).replace(/\r?\n/g, "<br>");
+    const html = layout(
+      context,
+      subject,
+      [
+        `<p>${escapeHtml(copy.greeting(data.payerName))}</p>`,
+        `<p style="font-size:18px"><strong>${escapeHtml(intro)}</strong></p>`,
+        message
+          ? `<p style="margin:0;color:#71717a">${escapeHtml(copy.messageFrom(merchant))}</p><blockquote style="margin:8px 0;padding:8px 12px;border-left:3px solid #d4d4d8">${paragraphs(message)}</blockquote>`
+          : "",
+        button(data.payUrl, copy.pay),
+        `<p style="font-size:12px;color:#71717a">${escapeHtml(copy.orOpen)}<br><a href="${escapeHtml(safeUrl(data.payUrl))}">${escapeHtml(data.payUrl)}</a></p>`,
+      ].join("\n"),
+    );
+    return { subject, text, html };
+  };
+}
+
+/**
+ * One renderer per template of the contract: a template added to `MailTemplateData` without its
+ * renderer here is a type error. A renderer escapes every value it puts in HTML.
+ */
+export const MAIL_RENDERERS: { [K in MailTemplateName]: Renderer<MailTemplateData[K]> } = {
+  "collect-request": collectMail(false),
+  "collect-reminder": collectMail(true),
+};
+
+export function isMailTemplate(name: string): name is MailTemplateName {
+  return Object.hasOwn(MAIL_RENDERERS, name);
+}
+
+/** Subject, plain text and HTML of one mail in `language` (en or fr; anything else is English). */
+export function render<K extends MailTemplateName>(template: K, language: string, data: MailTemplateData[K], brand = "zPay"): RenderedMail {
+  const renderer = MAIL_RENDERERS[template] as Renderer<MailTemplateData[K]>;
+  return renderer(data, { language: mailLanguage(language), brand });
+}

@@ -1,0 +1,56 @@
+import { z } from "@hono/zod-openapi";
+import { collectStatus, type CollectDto as Collect } from "@/lib/collect";
+import type { PaymentInfoDto as PaymentInfo } from "@/lib/transaction-details";
+import type { CollectRow } from "../../db/schema";
+import { PaymentInfoDto } from "../quick-pays/dto";
+
+/** SPEC §3 zRequest (collect), as the merchant API answers it. */
+export const CollectDto = z
+  .object({
+    _id: z.string(),
+    hashedId: z.string().openapi({ description: "Public id in the pay link `?p=`", example: "7Hq2kZr9XbNm" }),
+    user: z.string(),
+    name: z.string().openapi({ description: "The payer's name" }),
+    email: z.string().openapi({ description: "The payer's e-mail address: the request and reminders are sent there" }),
+    desc: z.string().openapi({ description: "The message to the payer" }),
+    site: z.string().nullable(),
+    price: z.string().openapi({ description: "Decimal text in `currency`", example: "12.5" }),
+    amount: z.string().openapi({ description: "Same as price" }),
+    currency: z.string().openapi({ example: "USD" }),
+    useFiat: z.boolean(),
+    userCurrency: z.string(),
+    status: z.enum(["failed", "initiated", "completed", "verifying", "refunded", "pending", "disabled"]).openapi({ description: "Status chip (SPEC §4 reading 1)" }),
+    enabled: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    lastEmailedAt: z.string().nullable(),
+    updateUrl: z.string().nullable().openapi({ description: "Present only while the request is enabled and unpaid" }),
+    paymentInfo: PaymentInfoDto.nullable(),
+  })
+  .openapi("Collect");
+
+/** Maps a row field by field (Hono does not strip undeclared fields). */
+export function toCollectDto(row: CollectRow, paymentInfo: PaymentInfo | undefined): Collect {
+  const info = paymentInfo ?? null;
+  return {
+    _id: row.id,
+    hashedId: row.hashedId,
+    user: row.userId,
+    name: row.name,
+    email: row.email,
+    desc: row.description,
+    site: row.site,
+    price: row.price,
+    amount: row.price,
+    currency: row.currency,
+    useFiat: row.useFiat,
+    userCurrency: row.userCurrency,
+    status: collectStatus({ enabled: row.enabled, paymentInfo: info }),
+    enabled: row.enabled,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastEmailedAt: row.lastEmailedAt ? row.lastEmailedAt.toISOString() : null,
+    updateUrl: row.enabled && !info ? `/collects/update/${row.id}` : null,
+    paymentInfo: info,
+  };
+}

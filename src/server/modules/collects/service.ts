@@ -1,0 +1,214 @@
+import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { ValidationError } from "yup";
+import { COLLECT_MESSAGES, REMINDER_INTERVAL_MS, collectCurrencies, collectSchema, toCollectInput, type CollectInput } from "@/lib/collect";
+import { shortenAddress } from "@/lib/address";
+import { isUuid } from "@/lib/uuid";
+import { hostedPayLink } from "@/lib/zlink";
+import type { Db } from "../../db/client";
+import { collects, type CollectRow, type UserRow } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { enqueueEmail } from "../../jobs/mail/enqueue";
+import { newHashedId, registerPayableLink } from "../../payments/payable-links";
+
+/** The raw fields a create or update carries (price may come as a JSON number). */
+export interface CollectBody {
+  name?: string;
+  email?: string;
+  desc?: string;
+  site?: string | null;
+  price?: string | number;
+  currency?: string;
+}
+
+type Merchant = Pick<UserRow, "id" | "billingCurrency" | "language" | "email" | "publicKey">;
+
+/**
+ * Checks a body with the form's own schema (SPEC §5) and normalises it.
+ * @throws {ApiError} 400 with one issue per field (`amount_too_small` when the amount is under 0.1).
+ */
+export async function validateCollectBody(body: CollectBody, options: { currencies: readonly string[]; exampleHost: string }): Promise<CollectInput> {
+  const values = {
+    name: body.name ?? "",
+    email: body.email ?? "",
+    desc: body.desc ?? "",
+    site: body.site ?? "",
+    price: body.price === undefined ? "" : String(body.price),
+    currency: body.currency ?? "",
+  };
+  try {
+    await collectSchema({ currencies: options.currencies, exampleHost: options.exampleHost }).validate(values, { abortEarly: false });
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    const issues = err.inner.map((e) => ({ path: e.path ?? "", message: e.message }));
+    const tooSmall = issues.length === 1 && issues[0].message === COLLECT_MESSAGES.amountMinimum;
+    throw new ApiError(400, tooSmall ? "amount_too_small" : "invalid_request", issues[0]?.message ?? "Invalid request", issues);
+  }
+  return toCollectInput(values);
+}
+
+/** Currencies a merchant may price in now (plus, on update, the request's own). */
+export function allowedCurrencies(user: Pick<UserRow, "billingCurrency">, existing?: string): string[] {
+  const list = collectCurrencies(user.billingCurrency);
+  return existing && !list.includes(existing) ? [...list, existing] : list;
+}
+
+/** The merchant's zRequests, newest first. */
+export async function listCollects(db: Db, userId: string): Promise<CollectRow[]> {
+  return db.select().from(collects).where(eq(collects.userId, userId)).orderBy(desc(collects.createdAt), desc(collects.id));
+}
+
+/**
+ * One of the merchant's zRequests by internal id; another merchant's, or an id that is not one,
+ * answers the same 404.
+ * @throws {ApiError} 404.
+ */
+export async function findOwnCollect(db: Db, userId: string, id: string): Promise<CollectRow> {
+  const [row] = isUuid(id) ? await db.select().from(collects).where(and(eq(collects.id, id), eq(collects.userId, userId))) : [];
+  if (!row) throw new ApiError(404, "not_found", "zRequest not found");
+  return row;
+}
+
+/** A zRequest's edit key (`_key`): changes on every save, so a stale edit or disable is refused. */
+export function editKey(row: Pick<CollectRow, "version">): string {
+  return String(row.version);
+}
+
+/** @throws {ApiError} 409 when the request is disabled or paid, or `key` is stale. */
+export function assertOpen(row: CollectRow, paid: boolean, key?: string): void {
+  if (!row.enabled) throw new ApiError(409, "collect_disabled", "This zRequest is disabled and can no longer be changed");
+  if (paid) throw new ApiError(409, "collect_paid", "This zRequest has a payment and can no longer be changed");
+  if (key !== undefined && key !== editKey(row)) throw new ApiError(409, "stale_key", "This zRequest was changed elsewhere. Reload it and try again");
+}
+
+const storedFields = (input: CollectInput, user: Pick<UserRow, "billingCurrency">) => ({
+  name: input.name,
+  email: input.email,
+  description: input.desc,
+  site: input.site,
+  price: input.price,
+  currency: input.currency,
+  useFiat: input.useFiat,
+  priceBaseUnits: input.priceBaseUnits,
+  userCurrency: user.billingCurrency,
+});
+
+/** How the payer's e-mail names the merchant: their e-mail address, else their shortened wallet. */
+export function merchantName(user: Pick<UserRow, "email" | "publicKey">): string {
+  return user.email?.trim() || shortenAddress(user.publicKey);
+}
+
+async function enqueueRequestMail(
+  tx: Pick<Db, "insert" | "execute">,
+  user: Merchant,
+  row: CollectRow,
+  payOrigin: string,
+  template: "collect-request" | "collect-reminder",
+): Promise<void> {
+  await enqueueEmail(tx, {
+    userId: user.id,
+    to: row.email,
+    template,
+    language: user.language,
+    data: {
+      merchantName: merchantName(user),
+      payerName: row.name,
+      amount: row.price,
+      currency: row.currency,
+      message: row.description,
+      payUrl: hostedPayLink(payOrigin, row.hashedId),
+    },
+  });
+}
+
+/**
+ * Creates a zRequest: the row, its public id in the payable registry and the payer's e-mail in
+ * the outbox, in one transaction (all three or none).
+ */
+export async function createCollect(db: Db, user: Merchant, input: CollectInput, payOrigin: string): Promise<CollectRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(collects)
+      .values({ ...storedFields(input, user), userId: user.id, hashedId: newHashedId(), lastEmailedAt: sql`now()` })
+      .returning();
+    await registerPayableLink(tx, { hashedId: row.hashedId, productType: "collect", productId: row.id, userId: user.id });
+    await enqueueRequestMail(tx, user, row, payOrigin, "collect-request");
+    return row;
+  });
+}
+
+/**
+ * Saves new fields on an open zRequest (same public id and link). A new payer address is sent the
+ * request too (the previous one was written to someone else).
+ * @throws {ApiError} 409 disabled, paid or stale `key`.
+ */
+export async function updateCollect(
+  db: Db,
+  user: Merchant,
+  row: CollectRow,
+  paid: boolean,
+  input: CollectInput,
+  payOrigin: string,
+  key?: string,
+): Promise<CollectRow> {
+  assertOpen(row, paid, key);
+  return db.transaction(async (tx) => {
+    const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
+    const [updated] = await tx
+      .update(collects)
+      .set({
+        ...storedFields(input, user),
+        version: sql`${collects.version} + 1`,
+        updatedAt: sql`now()`,
+        ...(emailChanged ? { lastEmailedAt: sql`now()` } : {}),
+      })
+      .where(and(eq(collects.id, row.id), eq(collects.userId, user.id), eq(collects.enabled, true), eq(collects.version, row.version)))
+      .returning();
+    if (!updated) throw new ApiError(409, "stale_key", "This zRequest was changed elsewhere. Reload it and try again");
+    if (emailChanged) await enqueueRequestMail(tx, user, updated, payOrigin, "collect-request");
+    return updated;
+  });
+}
+
+/**
+ * Disables a zRequest for good: its pay link stops working.
+ * @throws {ApiError} 409 already disabled or stale `key`.
+ */
+export async function disableCollect(db: Db, userId: string, row: CollectRow, key: string): Promise<CollectRow> {
+  if (!row.enabled) throw new ApiError(409, "collect_disabled", "This zRequest is disabled and can no longer be changed");
+  if (key !== editKey(row)) throw new ApiError(409, "stale_key", "This zRequest was changed elsewhere. Reload it and try again");
+  const [updated] = await db
+    .update(collects)
+    .set({ enabled: false, disabledAt: sql`now()`, updatedAt: sql`now()`, version: sql`${collects.version} + 1` })
+    .where(and(eq(collects.id, row.id), eq(collects.userId, userId), eq(collects.enabled, true), eq(collects.version, row.version)))
+    .returning();
+  if (!updated) throw new ApiError(409, "stale_key", "This zRequest was changed elsewhere. Reload it and try again");
+  return updated;
+}
+
+/**
+ * Sends the payer a reminder: refused for a disabled or paid request, and at most once per
+ * `REMINDER_INTERVAL_MS` per request (429), measured on the database clock. The claim of the slot
+ * and the outbox row commit together.
+ */
+export async function sendReminder(db: Db, user: Merchant, row: CollectRow, paid: boolean, payOrigin: string): Promise<CollectRow> {
+  if (!row.enabled) throw new ApiError(409, "collect_disabled", "This zRequest is disabled: no reminder can be sent");
+  if (paid) throw new ApiError(409, "collect_paid", "This zRequest is already paid");
+  return db.transaction(async (tx) => {
+    const interval = sql`now() - ${sql.raw(`interval '${Math.round(REMINDER_INTERVAL_MS / 1000)} seconds'`)}`;
+    const [claimed] = await tx
+      .update(collects)
+      .set({ lastEmailedAt: sql`now()` })
+      .where(
+        and(
+          eq(collects.id, row.id),
+          eq(collects.userId, user.id),
+          eq(collects.enabled, true),
+          or(isNull(collects.lastEmailedAt), lte(collects.lastEmailedAt, interval)),
+        ),
+      )
+      .returning();
+    if (!claimed) throw new ApiError(429, "reminder_too_soon", "A reminder was sent less than a minute ago. Please wait a moment");
+    await enqueueRequestMail(tx, user, claimed, payOrigin, "collect-reminder");
+    return claimed;
+  });
+}
