@@ -27,6 +27,11 @@ import { donateRoutes } from "./modules/donates/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { payPageHtml } from "./modules/pay/page";
+import { customerRoutes } from "./modules/customers/routes";
+import { invoiceRoutes } from "./modules/invoices/routes";
+import { billRoutes } from "./modules/bills/routes";
+import { publicInvoiceRoutes } from "./modules/invoices/public-routes";
+import { invoicePageHtml } from "./modules/invoices/page";
 import { sandboxMailRoutes } from "./modules/sandbox-mail/routes";
 import { sandboxMailPage } from "./modules/sandbox-mail/page";
 import { merchantLanguageRoutes } from "./modules/merchant-language/routes";
@@ -81,6 +86,9 @@ export function createApi(deps: AppDeps) {
   api.route("/", collectRoutes(deps));
   api.route("/", donateRoutes(deps));
   api.route("/", integrationRoutes(deps));
+  api.route("/", customerRoutes(deps));
+  api.route("/", invoiceRoutes(deps));
+  api.route("/", billRoutes(deps));
   api.route("/", sandboxMailRoutes(deps));
   api.route("/", merchantLanguageRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
@@ -139,6 +147,7 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
   payerApi.route("/", chainRoutes(deps));
   payerApi.route("/", faucetRoutes(deps));
   payerApi.route("/", explorerRoutes(deps));
+  payerApi.route("/", publicInvoiceRoutes(deps));
   payerApi.route("/", payRoutes(deps));
   app.route("/api", payerApi);
   // SPEC §7: the sanction check lives at the payments host's root.
@@ -147,6 +156,7 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
     const distDir = options.distDir;
     // The pay page itself is filled in per request: the summary reads before any JavaScript.
     app.get("/", payPageHtml(deps, distDir));
+    app.get("/invoice", invoicePageHtml(deps, distDir));
     app.use("*", staticSite(distDir, paymentsFile, { only: true }));
   }
   return app;

@@ -7,6 +7,7 @@ import { findPayableLink } from "../../payments/payable-links";
 import { collectPayable } from "../collects/payable";
 import { quickPayPayable } from "../quick-pays/payable";
 import { donatePayable } from "../donates/payable";
+import { billPayable, invoicePayableSource } from "../invoices/payable";
 import type { Payable, PayableSource } from "./payable";
 
 /**
@@ -16,6 +17,8 @@ import type { Payable, PayableSource } from "./payable";
  */
 export const PAYABLE_SOURCES: Partial<Record<ProductType, PayableSource>> = {
   "quick-pay": quickPayPayable,
+  bill: billPayable,
+  invoice: invoicePayableSource,
   collect: collectPayable,
   donate: donatePayable,
 };
