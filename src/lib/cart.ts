@@ -105,12 +105,16 @@ export interface CartSchemaOptions {
  * an optional image.
  */
 export function catalogItemSchema({ messages = CART_MESSAGES, currencies }: CartSchemaOptions) {
-  const zlink = zlinkSchema({ messages: messages as ZLinkMessages, currencies }).fields;
+  // zLink's own currency and price rules (currency list, decimals, not negative, at most 1e9).
+  const zlink = zlinkSchema({ messages: messages as ZLinkMessages, currencies }).fields as unknown as {
+    currency: yup.StringSchema<string>;
+    price: yup.StringSchema<string>;
+  };
   return yup.object({
     name: yup.string().trim().required(messages.nameRequired).max(ZLINK_LIMITS.label, messages.nameTooLong),
     description: yup.string().trim().max(ZLINK_LIMITS.desc, messages.descTooLong).default(""),
     currency: zlink.currency,
-    price: (zlink.price as yup.StringSchema).test("minimum", messages.amountMinimum, (v) => !v || !isBelowMinimum(v)),
+    price: zlink.price.test("minimum", messages.amountMinimum, (v) => !v || !isBelowMinimum(v)),
     imageId: yup.string().trim().default(""),
   });
 }
