@@ -48,7 +48,6 @@ export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
   "/donates",
   "/collects",
   "/bills",
-  "/checkouts",
   "/invoices",
   "/zramp",
   "/zapi",

@@ -2,5 +2,6 @@
 import { authHandlers } from "./auth-handlers";
 import { walletHandlers } from "./wallet-handlers";
 import { zlinkHandlers } from "./zlink-handlers";
+import { cartHandlers } from "./cart-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...cartHandlers];

@@ -6,6 +6,7 @@
 import { SOLANA_DEVNET } from "@/lib/chains";
 import type { ReceivingWalletDto } from "@/lib/receiving-wallets";
 import type { QuickPayDto } from "@/lib/zlink";
+import type { CatalogItemDto, CheckoutDto } from "@/lib/cart";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -14,6 +15,9 @@ export interface StoryServerData {
   merchant?: StoryMerchant;
   links?: QuickPayDto[];
   wallets?: ReceivingWalletDto[];
+  /** zCart: catalogue items and checkouts (src/testing/msw/cart-handlers.ts). */
+  catalog?: CatalogItemDto[];
+  checkouts?: CheckoutDto[];
   /** The chain this instance receives payments on (default: Solana Devnet, as in sandbox). */
   chain?: number;
   /** Every chain offered to the merchant in the wallet dialog, in order (default: just `chain`). */
@@ -33,6 +37,8 @@ class StoryServer {
   token: string | null = null;
   links: QuickPayDto[] = [];
   wallets: ReceivingWalletDto[] = [];
+  catalog: CatalogItemDto[] = [];
+  checkouts: CheckoutDto[] = [];
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
   offeredChains: number[] = [SOLANA_DEVNET];
@@ -51,6 +57,8 @@ class StoryServer {
     this.token = null;
     this.links = structuredClone(data.links ?? []);
     this.wallets = structuredClone(data.wallets ?? []);
+    this.catalog = structuredClone(data.catalog ?? []);
+    this.checkouts = structuredClone(data.checkouts ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.proofNonces.clear();
