@@ -130,6 +130,7 @@ describe.each(TEST_BACKENDS)("zCart catalogue and uploads on %s", (kind) => {
       expect(res.headers.get("content-type")).toBe("image/png");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("cache-control")).toContain("max-age=31536000");
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
       expect(new Uint8Array(await res.arrayBuffer())).toEqual(pngBytes(MAX_UPLOAD_BYTES));
     }
     expect((await payments.request(`/api/uploads/${jpeg._id}`)).headers.get("content-type")).toBe("image/jpeg");
