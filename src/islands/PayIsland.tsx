@@ -6,6 +6,7 @@ import { PayNotice } from "@/components/pay/pay-notice";
 import { PayPageLoading } from "@/components/pay/pay-page";
 import type { PayFamily } from "@/components/pay/pay-option";
 import type { PayableProduct } from "@/lib/pay-api";
+import type { PayerChoice } from "@/lib/pay-choice";
 import { ConnectedToastBar } from "@/components/app-shell/connected-toast-bar";
 import { showToast } from "@/stores/toasts";
 
@@ -17,6 +18,8 @@ export interface PayIslandProps {
   family?: PayFamily;
   /** WalletConnect's project id, when the instance has one. */
   walletConnectProjectId?: string;
+  /** What the payer already chose on the served page before it loaded (a donation's amount and note). */
+  choice?: PayerChoice;
 }
 
 /**
@@ -26,13 +29,16 @@ export interface PayIslandProps {
  * picked family's wallet code is loaded (src/components/pay/pay-family.ts); picking the other
  * family loads it and swaps the container once it is here.
  */
-export default function PayIsland({ search, api, product, family: initialFamily = "solana", walletConnectProjectId }: PayIslandProps) {
+export default function PayIsland({ search, api, product, family: initialFamily = "solana", walletConnectProjectId, choice: servedChoice }: PayIslandProps) {
   const query = search ?? (typeof window === "undefined" ? "" : window.location.search);
   const productId = new URLSearchParams(query).get("p");
   const [payApi] = useState(() => api ?? createPayApi());
   // The container in use and its family change together, once the new family's code is here.
   const [shown, setShown] = useState<{ family: PayFamily; Container?: FamilyContainer }>(() => ({ family: initialFamily, Container: loadedFamily(initialFamily) }));
   const [pending, setPending] = useState<PayFamily | null>(null);
+  // Kept here so a switch of chain family (a new container) keeps what the payer chose.
+  const [choice, setChoice] = useState<PayerChoice>(() => servedChoice ?? {});
+  const choose = useCallback((patch: PayerChoice) => setChoice((c) => ({ ...c, ...patch })), []);
   const { family, Container } = shown;
 
   useEffect(() => {
@@ -76,6 +82,8 @@ export default function PayIsland({ search, api, product, family: initialFamily 
           walletConnectProjectId={walletConnectProjectId}
           pendingFamily={pending}
           onPickFamily={pickFamily}
+          choice={choice}
+          onChoose={choose}
         />
       ) : (
         <PayPageLoading />

@@ -2,6 +2,8 @@ import { createRoot } from "react-dom/client";
 import { initI18n } from "@/i18n/i18n";
 import { loadFamily } from "@/components/pay/pay-family";
 import { isPayFamily, payFamilies, type PayFamily } from "@/components/pay/pay-option";
+import { DONATION_FIELDS } from "@/lib/pay-donation";
+import type { PayerChoice } from "@/lib/pay-choice";
 import PayIsland from "./PayIsland";
 import type { PayShellData } from "./pay-shell-data";
 
@@ -16,5 +18,16 @@ export async function mountPayPage(root: HTMLElement, data: PayShellData | null,
   const picked: PayFamily = isPayFamily(family) ? family : ((data?.product && payFamilies(data.product)[0]) ?? "solana");
   // A family that fails to load is loaded again by the island, which can say so.
   await Promise.all([initI18n({ lng: data?.lng }), loadFamily(picked).catch(() => undefined)]);
-  createRoot(root).render(<PayIsland product={data?.product} family={picked} walletConnectProjectId={data?.walletConnectProjectId} />);
+  const choice = servedChoice(root);
+  createRoot(root).render(<PayIsland product={data?.product} family={picked} walletConnectProjectId={data?.walletConnectProjectId} choice={choice} />);
+}
+
+/** What the payer typed or picked in the served donation fields before the page's code loaded. */
+function servedChoice(root: HTMLElement): PayerChoice {
+  const field = (name: string) => root.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)?.value ?? "";
+  const picked = root.querySelector<HTMLInputElement>(`input[name="${DONATION_FIELDS.amount}"]:checked`)?.value;
+  const amount = field(DONATION_FIELDS.other).trim() || picked;
+  const name = field(DONATION_FIELDS.name);
+  const message = field(DONATION_FIELDS.message);
+  return { ...(amount ? { amount } : {}), ...(name || message ? { donor: { name, message } } : {}) };
 }

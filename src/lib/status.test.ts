@@ -50,9 +50,11 @@ describe("paymentRowChipState (zLink / zRequest rows)", () => {
     ["row with enabled unset", {}, "pending"],
     ["disabled row without payment", { enabled: false }, "disabled"],
     ["disabled row with an empty payment", { enabled: false, paymentInfo: {} }, "disabled"],
-    ["disabled row keeps a completed payment", { enabled: false, paymentInfo: { validatedAt: at } }, "completed"],
-    ["disabled row keeps a failed payment", { enabled: false, paymentInfo: { status: "failed" } }, "failed"],
-    ["disabled row keeps an initiated payment", { enabled: false, paymentInfo: { status: "initiated" } }, "initiated"],
+    ["disabled row with a completed payment", { enabled: false, paymentInfo: { status: "validated", validatedAt: at } }, "disabled"],
+    ["disabled row with a verifying payment", { enabled: false, paymentInfo: { status: "paid", paidAt: at } }, "disabled"],
+    ["disabled row with a failed payment", { enabled: false, paymentInfo: { status: "failed" } }, "disabled"],
+    ["disabled row with an initiated payment", { enabled: false, paymentInfo: { status: "initiated" } }, "disabled"],
+    ["enabled row with a completed payment", { enabled: true, paymentInfo: { validatedAt: at } }, "completed"],
     ["enabled row with a paid payment", { enabled: true, paymentInfo: { status: "paid" } }, "verifying"],
   ])("%s reads %s", (_name, row, expected) => {
     expect(paymentRowChipState(row)).toBe(expected);

@@ -60,12 +60,11 @@ export function paymentChipState(payment: PaymentStatusFields | null | undefined
 }
 
 /**
- * Reading 1 for a zLink / zRequest row. A disabled row reads Disabled only while no payment has
- * progressed (it would otherwise read Pending): a paid-then-disabled link still shows its payment.
+ * Reading 1 for a zLink / zRequest row. SPEC §4: a disabled item (enabled false) shows Disabled,
+ * whatever its payment (the payment itself stays in the row's details and the transaction log).
  */
 export function paymentRowChipState(row: PaymentRowStatusInput): PaymentChipState {
-  const state = paymentChipState(row.paymentInfo);
-  return row.enabled === false && state === "pending" ? "disabled" : state;
+  return row.enabled === false ? "disabled" : paymentChipState(row.paymentInfo);
 }
 
 /** Chip label key and colour for a zLink / zRequest row (SPEC §4 reading 1). */

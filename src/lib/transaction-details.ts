@@ -1,5 +1,6 @@
 import { chainById, explorerTxUrl } from "./chains";
 import { formatBaseUnits } from "./money";
+import type { OrderDetails } from "./pay-api";
 import type { PaymentStatus } from "./payment-status";
 
 /**
@@ -57,7 +58,7 @@ export interface PaymentInfoDto {
   /** Paid through the fiat on-ramp. */
   ramp: boolean;
   swap: SwapInfoDto | null;
-  /** Product type: quick-pay, collect, dynamic, bill, shopify-order… */
+  /** Product type: quick-pay (zLink), collect (zRequest), bill (zInvoice), invoice, product (zCart), donate, dynamic, shopify-order… */
   type: string;
   /** Extras from an e-commerce platform: its order id for `shopify-order`. */
   merchantExtras: { orderId?: string | null } | null;
@@ -68,6 +69,8 @@ export interface PaymentInfoDto {
   failedAt: string | null;
   refundedAt: string | null;
   productInfo: ProductInfoDto | null;
+  /** What was ordered, frozen at start: a zCart's lines, or a donor's name and message; null for other products. */
+  orderDetails?: OrderDetails | null;
 }
 
 /** SPEC §2 "type (Ramp, Swap or Direct)". */

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { PayableProduct } from "@/lib/pay-api";
+import type { PayerChoice } from "@/lib/pay-choice";
 import { $payFamily } from "@/stores/pay-family";
 import type { PayApi } from "./pay-api-client";
 import type { PayFamily } from "./pay-option";
@@ -14,6 +15,9 @@ export interface FamilyContainerProps {
   /** The family being loaded after the payer picked another. */
   pendingFamily?: PayFamily | null;
   onPickFamily?: (family: PayFamily) => void;
+  /** The payer's choice (donation amount and note, cart quantities) and its setter. */
+  choice?: PayerChoice;
+  onChoose?: (patch: PayerChoice) => void;
 }
 
 export type FamilyContainer = ComponentType<FamilyContainerProps>;

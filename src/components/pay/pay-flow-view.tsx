@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useStore } from "@nanostores/react";
 import type { PayableProduct } from "@/lib/pay-api";
+import type { PayerChoice } from "@/lib/pay-choice";
 import type { PaymentStores } from "@/stores/payment";
 import type { PayApi } from "./pay-api-client";
 import { createPayFlow } from "./pay-flow";
@@ -30,11 +31,20 @@ export interface PayFlowViewProps {
   pendingFamily?: PayFamily | null;
   /** The payer picks the other family (the island loads its wallet code). */
   onPickFamily?: (family: PayFamily) => void;
+  /** The payer's choice (kept by the island, so it survives a switch of family) and its setter. */
+  choice?: PayerChoice;
+  onChoose?: (patch: PayerChoice) => void;
 }
 
 /** Runs the pay flow controller for one product and draws its state with `PayPage`. */
-export function PayFlowView({ productId, api, wallet, sender, showWalletApps, onRedirect, redirectMs, pollMs, stores, product, family, pendingFamily, onPickFamily }: PayFlowViewProps) {
+export function PayFlowView(props: PayFlowViewProps) {
+  const { productId, api, wallet, sender, showWalletApps, onRedirect, redirectMs, pollMs, stores, product, family, pendingFamily, onPickFamily } = props;
   const [flow] = useState(() => createPayFlow({ productId, api, stores, pollMs, product, family }));
+  // Without an island to keep it (stories), the view keeps the choice itself.
+  const [ownChoice, setOwnChoice] = useState<PayerChoice>({});
+  const choice = props.onChoose ? (props.choice ?? {}) : ownChoice;
+  const onChoose = props.onChoose ?? ((patch: PayerChoice) => setOwnChoice((c) => ({ ...c, ...patch })));
+  flow.setChoice(choice);
   useEffect(() => {
     flow.start();
     return () => flow.stop();
@@ -63,6 +73,8 @@ export function PayFlowView({ productId, api, wallet, sender, showWalletApps, on
       pendingFamily={pendingFamily}
       onPickFamily={onPickFamily}
       onSelectOption={flow.selectOption}
+      choice={choice}
+      onChoose={onChoose}
     />
   );
 }

@@ -2,6 +2,7 @@ import { atom, type ReadableAtom } from "nanostores";
 import { i18next } from "@/i18n/i18n";
 import { ApiRequestError } from "@/lib/api-client";
 import type { FaucetGrant, PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
+import { choiceRequest, type PayerChoice } from "@/lib/pay-choice";
 import { PAY_PROGRESS_POLL_MS } from "@/lib/timings";
 import { paymentStores, type PaymentStores } from "@/stores/payment";
 import { showToast, type ToastVariant } from "@/stores/toasts";
@@ -103,6 +104,8 @@ export function createPayFlow({
   let loading: Promise<void> | undefined;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let polling: string | undefined;
+  /** The payer's choice on the page (donation amount and note, cart quantities), sent with the start. */
+  let choice: PayerChoice = {};
 
   const ready = () => {
     const load = $state.get().load;
@@ -119,9 +122,15 @@ export function createPayFlow({
     stores.setFlowState("processing", { info: null, result: null });
     try {
       const sessionId = stores.$session.get().sessionId;
-      return await api.start(productId, { chainId: r.option.chainId, token: r.option.token.symbol, ...(payer ? { payer } : {}), sessionId });
+      return await api.start(productId, { chainId: r.option.chainId, token: r.option.token.symbol, ...(payer ? { payer } : {}), sessionId, ...choiceRequest(r.product, choice) });
     } catch (err) {
       const message = errorMessage(err);
+      // Paid meanwhile (another tab, another payer): the page says so and offers no payment any more.
+      if (err instanceof ApiRequestError && err.code === "already_paid") {
+        stores.setFlowState("init");
+        update({ starting: false, notice: null, load: { ...r, product: { ...r.product, paid: true } } });
+        return undefined;
+      }
       notify({ message: escapeHtml(message || translate("startFailed")), variant: "error" });
       stores.setFlowState("init");
       update({ starting: false, notice: { kind: "error", message } });
@@ -261,6 +270,11 @@ export function createPayFlow({
       const info = stores.$session.get().info;
       const current = stores.$flow.get();
       if (!polling && info && current.currentState === "submitted" && !FINAL.includes(current.transactionResult?.progress?.status ?? "initiated")) poll(info.payment);
+    },
+
+    /** The payer's choice changed (donation amount and note, cart quantities): the next start sends it. */
+    setChoice(next: PayerChoice) {
+      choice = next;
     },
 
     /** Stops timers (the island unmounts). */

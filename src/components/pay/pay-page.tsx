@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { PayableProduct, PaymentProgress as Progress } from "@/lib/pay-api";
+import { choiceReady, type PayerChoice } from "@/lib/pay-choice";
 import type { PaymentStage, TransactionFlow } from "@/stores/payment";
 import { brandStyle } from "./brand-theme";
 import type { PayFlowState, PayNotice as Notice, PayOption } from "./pay-flow";
@@ -16,7 +17,9 @@ import { PaymentProgress } from "./payment-progress";
 import { PaymentResult } from "./payment-result";
 import { PayMethodChooser } from "./pay-method-chooser";
 import { nativeSymbolOf, type PayFamily } from "./pay-option";
-import { PaymentSummary, useAmountText } from "./payment-summary";
+import { AlreadyPaid } from "./already-paid";
+import { DonationChooser } from "./donation-chooser";
+import { PaymentSummary, useAmountText, useMoney } from "./payment-summary";
 import { SandboxFaucet } from "./sandbox-faucet";
 import { needsChainSwitch, WalletPanel, type PayWalletView } from "./wallet-panel";
 
@@ -44,6 +47,10 @@ export interface PayPageProps {
   onPickFamily?: (family: PayFamily) => void;
   /** The payer picks another chain or token of the family; without it no chooser is shown. */
   onSelectOption?: (choice: { chainId?: number; token?: string }) => void;
+  /** What the payer chose (a donation's amount and note, a cart's quantities). */
+  choice?: PayerChoice;
+  /** The payer changes that choice; without it the choices are not offered. */
+  onChoose?: (patch: PayerChoice) => void;
 }
 
 /** The page frame: brand accent bar, centred phone-width column, merchant header, sandbox banner. */
@@ -96,7 +103,8 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
   const lng = i18n.resolvedLanguage ?? "en";
   const { state, stage, flow, wallet } = props;
   const info = flow.transactionInfo;
-  const amount = useAmountText(product, option, info);
+  const amount = useAmountText(product, option, info, props.choice);
+  const money = useMoney(product, option.token.symbol);
   const tokenAmount = info ? formatToken(info.amount, option.token.symbol, lng) : amount.usdc;
 
   if (stage === "result-screen") {
@@ -124,7 +132,7 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
   if (stage === "payment-screen") {
     return (
       <>
-        <PaymentSummary product={product} option={option} info={info} />
+        <PaymentSummary product={product} option={option} info={info} choice={props.choice} />
         {state.qr && info ? (
           <Suspense fallback={<Skeleton role="presentation" className="h-[38rem] w-full rounded-xl" />}>
             <SolanaPayQrPanel info={info} product={product} amount={tokenAmount} />
@@ -136,9 +144,21 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
     );
   }
 
+  if (product.paid) {
+    return (
+      <>
+        <PaymentSummary product={product} option={option} />
+        <AlreadyPaid />
+      </>
+    );
+  }
+
   const switchNeeded = needsChainSwitch(wallet, option);
-  const canPay = Boolean(wallet.address) && state.sanction === "passed" && !state.starting && !switchNeeded;
-  const blocked = !wallet.address
+  const chosen = choiceReady(product, props.choice);
+  const canPay = Boolean(wallet.address) && state.sanction === "passed" && !state.starting && !switchNeeded && chosen;
+  const blocked = !chosen
+    ? t(product.donation ? "needsAmount" : "needsItems")
+    : !wallet.address
     ? t("needsWallet")
     : switchNeeded
       ? t("needsSwitch", { chain: option.chainName })
@@ -147,7 +167,8 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
         : null;
   return (
     <>
-      <PaymentSummary product={product} option={option} />
+      <PaymentSummary product={product} option={option} choice={props.choice} onChoose={state.starting ? undefined : props.onChoose} />
+      {product.donation ? <DonationChooser donation={product.donation} money={money} choice={props.choice} onChoose={props.onChoose ?? (() => undefined)} /> : null}
       {props.onSelectOption ? (
         <PayMethodChooser
           product={product}

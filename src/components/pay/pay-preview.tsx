@@ -5,13 +5,17 @@ import type { PayableProduct } from "@/lib/pay-api";
 import { PayNotice } from "./pay-notice";
 import { payFamilies, pickPayOption } from "./pay-option";
 import { Frame } from "./pay-page";
-import { PaymentSummary } from "./payment-summary";
+import { AlreadyPaid } from "./already-paid";
+import { DonationChooser } from "./donation-chooser";
+import { PaymentSummary, useMoney } from "./payment-summary";
 
 /**
  * What the payments origin serves for `/?p={id}` before any JavaScript (rendered on the server,
  * src/server/modules/pay/page.tsx): the same frame and summary `PayPage` draws, then one button per
  * chain family the product can be paid in (Solana, EVM). The family buttons carry `data-pay-family`; src/islands/pay-boot.ts loads the
- * wallet code when one is pressed, and the island takes over the same markup.
+ * wallet code when one is pressed, and the island takes over the same markup. A donation's fields
+ * are plain inputs here (the island picks up what was typed); a cart shows its default quantities;
+ * a product already paid says so and offers no payment.
  */
 export function PayPreview({ productId, product }: { productId: string | null; product: PayableProduct | null }) {
   const { t } = useTranslation("pay");
@@ -19,9 +23,15 @@ export function PayPreview({ productId, product }: { productId: string | null; p
   const option = pickPayOption(product);
   return (
     <Frame product={product}>
-      {option ? (
+      {option && product.paid ? (
         <>
           <PaymentSummary product={product} option={option} />
+          <AlreadyPaid />
+        </>
+      ) : option ? (
+        <>
+          <PaymentSummary product={product} option={option} />
+          {product.donation ? <PreviewDonation product={product} donation={product.donation} /> : null}
           <div data-slot="pay-families" className="grid gap-2">
             {payFamilies(product).map((family) => (
               <Button key={family} type="button" size="lg" className="h-12 w-full text-base" data-pay-family={family}>
@@ -37,4 +47,9 @@ export function PayPreview({ productId, product }: { productId: string | null; p
       )}
     </Frame>
   );
+}
+
+function PreviewDonation({ product, donation }: { product: PayableProduct; donation: NonNullable<PayableProduct["donation"]> }) {
+  const money = useMoney(product);
+  return <DonationChooser donation={donation} money={money} />;
 }

@@ -11,6 +11,27 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** A zCart payment: two lines frozen at start. */
+const cartPayment = {
+  ...completedPayment,
+  type: "product",
+  requestedAmount: { value: "29500000", decimals: 6, currency: "USDC" },
+  recievedAmount: { value: "29500000", decimals: 6, currency: "USDC" },
+  productInfo: { price: "29.5", currency: "USDC", userCurrency: "USD", useFiat: false, fiat: null, cToken: "USDC" },
+  orderDetails: {
+    lines: [
+      { itemId: "mug", name: "Ceramic mug", unitPrice: "12.5", quantity: 2, amount: "25" },
+      { itemId: "tea", name: "Green tea, 100 g", unitPrice: "4.5", quantity: 1, amount: "4.5" },
+    ],
+  },
+};
+/** A donation with the donor's name and message. */
+const donationPayment = {
+  ...completedPayment,
+  type: "donate",
+  orderDetails: { donor: { name: "Grace Hopper", message: "Thank you for the workshop!\nSee you next year." } },
+};
+
 const dialog = () => within(document.body).getByRole("dialog", { name: "Transaction Details" });
 /** The value next to a term of the details list. */
 const valueOf = (term: string) => within(dialog()).getByText(term, { selector: "dt" }).nextElementSibling as HTMLElement;
@@ -19,6 +40,7 @@ const valueOf = (term: string) => within(dialog()).getByText(term, { selector: "
 export const DetailsDialog: Story = {
   play: async () => {
     await expect(dialog()).toHaveAccessibleDescription("Payment for 3fGtYw8LpQsA");
+    await expect(valueOf("Product")).toHaveTextContent("zLink");
     await expect(valueOf("Requested amount")).toHaveTextContent("12.5 USDC");
     await expect(valueOf("Transaction amount")).toHaveTextContent("12.5 USDC");
     await expect(valueOf("Type")).toHaveTextContent("Direct");
@@ -64,6 +86,53 @@ export const ShopifyOrder: Story = {
       "href",
       `http://localhost:4322/tx/-5001/${STORY_HASH}`,
     );
+  },
+};
+
+/** A zCart payment: "zCart" and the order's lines, each with unit price, quantity and amount. */
+export const CartOrder: Story = {
+  args: { info: cartPayment },
+  play: async () => {
+    await expect(valueOf("Product")).toHaveTextContent("zCart");
+    const order = within(dialog()).getByRole("table", { name: "Order" });
+    await expect(within(order).getAllByRole("row").map((r) => r.textContent)).toEqual([
+      "ItemUnit priceQuantityAmount",
+      "Ceramic mug12.5 USDC225 USDC",
+      "Green tea, 100 g4.5 USDC14.5 USDC",
+    ]);
+  },
+};
+
+/** A donation: "Donation", the donor's name and message for the merchant. */
+export const DonationNote: Story = {
+  args: { info: donationPayment },
+  play: async () => {
+    await expect(valueOf("Product")).toHaveTextContent("Donation");
+    const donor = within(dialog()).getByRole("region", { name: "Donor" });
+    await expect(donor).toHaveTextContent("Grace Hopper");
+    await expect(donor).toHaveTextContent("Thank you for the workshop!");
+    await expect(within(dialog()).queryByRole("table", { name: "Order" })).toBeNull();
+  },
+};
+
+/** Un don, en français : « Don », le nom et le message du donateur. */
+export const DonationFrench: Story = {
+  args: { info: donationPayment },
+  globals: { locale: "fr" },
+  play: async () => {
+    const fr = within(document.body).getByRole("dialog", { name: "Détails de la transaction" });
+    await expect(within(fr).getByText("Produit", { selector: "dt" }).nextElementSibling).toHaveTextContent("Don");
+    await expect(within(fr).getByRole("region", { name: "Donateur" })).toHaveTextContent("Grace Hopper");
+  },
+};
+
+/** A zCart at 360 px: the lines table fits. */
+export const CartOrderPhone: Story = {
+  args: { info: cartPayment },
+  globals: { viewport: { value: "mobile1" } },
+  play: async () => {
+    await expect(within(dialog()).getByRole("table", { name: "Order" })).toBeVisible();
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };
 

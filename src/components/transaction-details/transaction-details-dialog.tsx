@@ -7,6 +7,7 @@ import { StatusChip } from "@/components/ui/status-chip";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { shortenAddress } from "@/lib/address";
 import { paymentStatus } from "@/lib/status";
+import { OrderDetailsSection } from "./order-details";
 import {
   formatAmount,
   formatDateTime,
@@ -28,9 +29,9 @@ export interface TransactionDetailsDialogProps {
 }
 
 /**
- * SPEC §2 transaction details: requested and received amounts, type (Ramp, Swap or Direct), hash
+ * SPEC §2 transaction details: the product type (zLink, zRequest…), requested and received amounts, type (Ramp, Swap or Direct), hash
  * with its explorer link, payer, status, the platform's order id for shopify orders, and the
- * stages table (Initiated, Paid, Validated, Failed).
+ * stages table (Initiated, Paid, Validated, Failed); a zCart's lines or a donor's note when the payment has them.
  */
 export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, timeZone }: TransactionDetailsDialogProps) {
   const { t, i18n } = useTranslation("zlink");
@@ -46,6 +47,8 @@ export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, ti
           {orderId ? <DialogDescription>{t("details.description", { orderId })}</DialogDescription> : null}
         </DialogHeader>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-y-3 [&>dd]:mb-2 sm:[&>dd]:mb-0">
+          <dt className="text-muted-foreground">{t("details.product")}</dt>
+          <dd>{t(`details.productTypes.${info.type}`, { defaultValue: info.type })}</dd>
           <dt className="text-muted-foreground">{t("details.requestedAmount")}</dt>
           <dd className="font-medium">{formatAmount(info.requestedAmount)}</dd>
           <dt className="text-muted-foreground">{t("details.transactionAmount")}</dt>
@@ -86,6 +89,7 @@ export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, ti
             </>
           ) : null}
         </dl>
+        <OrderDetailsSection order={info.orderDetails} currency={info.productInfo?.currency} />
         <Table className="caption-top">
           <caption id="transaction-stages" className="mb-2 text-left text-sm font-semibold">
             {t("details.stages")}

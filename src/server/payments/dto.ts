@@ -1,3 +1,4 @@
+import type { OrderDetails } from "@/lib/pay-api";
 import type { AmountDto, PaymentInfoDto } from "@/lib/transaction-details";
 import type { ProductInfoSnapshot, TransactionRow } from "../db/schema";
 import type { PaymentEventType, PaymentStatus } from "./transition";
@@ -11,7 +12,7 @@ export interface TransactionEventData {
   _id: string;
   /** The short id the payer's page shows and polls. */
   publicId: string;
-  /** Product type: quick-pay, collect, bill, dynamic. */
+  /** Product type (`src/lib/product-types.ts`): quick-pay (zLink), collect (zRequest), bill (zInvoice), invoice, product (zCart), donate (donation), dynamic (zApi). */
   type: string;
   /** The product's id (e.g. the zLink's `_id`). */
   product: string | null;
@@ -38,6 +39,8 @@ export interface TransactionEventData {
   /** USD per unit of the product's fiat currency, fixed at start. */
   fiatRate: string | null;
   merchantExtras: { orderId?: string | null } | null;
+  /** What was ordered, frozen at start: a zCart's lines (price, quantity, amount each), or a donor's name and message; null for other products. */
+  orderDetails: OrderDetails | null;
   lockedAt: string;
   paidAt: string | null;
   validatedAt: string | null;
@@ -106,6 +109,7 @@ export function toTransactionEventData(row: TransactionRow): TransactionEventDat
     productInfo: row.productInfo,
     fiatRate: row.fiatRate,
     merchantExtras: row.merchantExtras,
+    orderDetails: row.orderDetails ?? null,
     lockedAt: row.lockedAt.toISOString(),
     paidAt: iso(row.paidAt),
     validatedAt: iso(row.validatedAt),
@@ -136,5 +140,6 @@ export function toPaymentInfoDto(row: TransactionRow): PaymentInfoDto {
     failedAt: iso(row.failedAt),
     refundedAt: iso(row.refundedAt),
     productInfo: row.productInfo ?? null,
+    orderDetails: row.orderDetails ?? null,
   };
 }

@@ -1,11 +1,13 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import type { Database } from "../db/client";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { testDeps } from "../testing/deps";
 import { signInMerchant } from "../testing/merchants";
-import { applyFact, createTransaction } from "./service";
+import { eq } from "drizzle-orm";
+import { transactions } from "../db/schema";
+import { applyFact, createTransaction, loadPaymentInfo } from "./service";
 import type { TransferFact } from "./transition";
 
 const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
@@ -81,5 +83,60 @@ describe.each(TEST_BACKENDS)("zLink payment info from real transactions on %s", 
       });
     expect((await edit(sold)).status).toBe(409);
     expect((await edit(started)).status).toBe(200);
+  });
+
+  /** One transaction as it stands after its facts: its status and when each step happened (minutes after T0). */
+  type Tx = { name: string; status: "initiated" | "paid" | "validated" | "failed"; at: number; signed?: boolean };
+  const T0 = Date.parse("2026-11-02T10:00:00Z");
+  it.each<[string, Tx[], string | undefined]>([
+    ["no transaction", [], undefined],
+    ["a start alone", [{ name: "start", status: "initiated", at: 1 }], undefined],
+    ["a failed underpayment (money seen, then failed)", [{ name: "under", status: "failed", at: 1, signed: true }], undefined],
+    ["a paid transaction", [{ name: "paid", status: "paid", at: 1 }], "paid"],
+    ["a validated transaction", [{ name: "ok", status: "validated", at: 1 }], "ok"],
+    ["a failed transfer after a paid one keeps the paid one", [{ name: "paid", status: "paid", at: 1 }, { name: "later-failed", status: "failed", at: 5, signed: true }], "paid"],
+    ["a failed transfer after a validated one keeps the validated one", [{ name: "ok", status: "validated", at: 1 }, { name: "later-failed", status: "failed", at: 5, signed: true }], "ok"],
+    ["a validated one replaces an older paid one", [{ name: "paid", status: "paid", at: 1 }, { name: "ok", status: "validated", at: 5 }], "ok"],
+    ["a newer paid one does not replace a validated one", [{ name: "ok", status: "validated", at: 1 }, { name: "paid", status: "paid", at: 5 }], "ok"],
+    ["between two validated ones, the newest", [{ name: "old", status: "validated", at: 1 }, { name: "new", status: "validated", at: 5 }], "new"],
+    ["between two paid ones, the newest", [{ name: "old", status: "paid", at: 1 }, { name: "new", status: "paid", at: 5 }], "new"],
+  ])("payment info with %s", async (_case, txs, expected) => {
+    const m = await signInMerchant(app);
+    const productId = randomUUID();
+    const ids = new Map<string, string>();
+    for (const t of txs) {
+      const when = new Date(T0 + t.at * 60_000);
+      const row = await createTransaction(database.db, {
+        productType: "quick-pay",
+        productId,
+        userId: m.id,
+        chainId: -5001,
+        token: "USDC",
+        tokenAddress: MINT,
+        decimals: 6,
+        recipient: "Merchant11111111111111111111111111111111111",
+        recipientTokenAccount: ATA,
+        requestedAmount: 12_500_000n,
+        reference: `ref-${randomBytes(8).toString("hex")}`,
+        now: when,
+      });
+      const signed = t.signed || t.status === "paid" || t.status === "validated";
+      await database.db
+        .update(transactions)
+        .set({
+          status: t.status,
+          signature: signed ? `sig-${t.name}-${randomBytes(4).toString("hex")}` : null,
+          paidAt: t.status === "paid" || t.status === "validated" ? when : null,
+          validatedAt: t.status === "validated" ? when : null,
+          failedAt: t.status === "failed" ? when : null,
+          createdAt: when,
+        })
+        .where(eq(transactions.id, row.id));
+      ids.set(t.name, row.id);
+    }
+    // Another type's product with the same id never leaks in.
+    const infos = await loadPaymentInfo(database.db, "quick-pay", [productId]);
+    expect(infos.get(productId)?._id).toBe(expected === undefined ? undefined : ids.get(expected));
+    expect((await loadPaymentInfo(database.db, "donate", [productId])).size).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
+import type { OrderDetails } from "@/lib/pay-api";
+import type { ProductType } from "@/lib/product-types";
 import type { Database } from "../db/client";
 import { paymentCredits, paymentFactLog, transactions, unmappedTransfers, webhookEvents } from "../db/schema";
 import { recordUnmapped } from "./unmapped";
@@ -320,7 +322,7 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     expect(await ids(at(30 + 61))).toEqual([initiated.id, paid.id, underpaid.id].sort());
   });
 
-  it("loadPaymentInfo: a validated transaction wins, else the newest one money reached; starts alone give none", async () => {
+  it("loadPaymentInfo: a validated transaction wins over a paid one, else the newest paid; starts alone give none (table of cases in payment-info.test.ts)", async () => {
     const link = randomUUID();
     const started = randomUUID();
     const mk = (productId: string) => createTransaction(database.db, input({ productId }));
@@ -353,6 +355,7 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
       failedAt: null,
       refundedAt: null,
       productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
+      orderDetails: null,
     });
 
     const other = randomUUID();
@@ -361,6 +364,18 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     const b = await mk(other);
     await applyFact(deps(at(3)), b.id, transfer(b.reference));
     expect((await loadPaymentInfo(database.db, "quick-pay", [other])).get(other)?._id).toBe(b.id);
+  });
+
+  it.each<[string, ProductType, OrderDetails | null]>([
+    ["a zCart's lines", "product", { lines: [{ itemId: "mug", name: "Mug", unitPrice: "2.5", quantity: 3, amount: "7.5" }] }],
+    ["a donor's name and message", "donate", { donor: { name: "Grace", message: "Keep going" } }],
+    ["nothing for a zLink", "quick-pay", null],
+  ])("what was ordered (%s) reaches the webhook data and the payment info", async (_case, productType, orderDetails) => {
+    const tx = await createTransaction(database.db, input({ productType, orderDetails: orderDetails ?? undefined }));
+    await applyFact(deps(at(1)), tx.id, transfer(tx.reference));
+    const [event] = await eventsOf(tx.id);
+    expect((event!.payload as { data: { type: string; orderDetails: unknown } }).data).toMatchObject({ type: productType, orderDetails });
+    expect((await loadPaymentInfo(database.db, productType, [tx.productId!])).get(tx.productId!)?.orderDetails).toEqual(orderDetails);
   });
 
   it("writes the state change and its events together", async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { PaymentInfoDto } from "@/lib/transaction-details";
 import type { OrderDetails } from "@/lib/pay-api";
 import type { Db } from "../db/client";
@@ -342,10 +342,11 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, report
 }
 
 /**
- * SPEC §3/§4 payment info of each product of a type, keyed by product id: taken from a transaction that money
- * reached (paid, validated, or failed with a credited transfer such as an underpayment); a
- * validated one wins over any other, otherwise the newest. zLinks with no such transaction are
- * absent (an abandoned or expired start is not a payment).
+ * SPEC §3/§4 payment info of each product of a type, keyed by product id: "taken from a paid
+ * transaction; a validated one replaces it unless the existing one is validated and the new one is
+ * not". Only paid and validated transactions count: a validated one wins over a paid one, and
+ * among equals the newest. Products with neither are absent (an abandoned start, an expiry or a
+ * failed underpayment is not a payment; those stay in the transaction log).
  */
 export async function loadPaymentInfo(db: Db, productType: ProductType, productIds: readonly string[]): Promise<Map<string, PaymentInfoDto>> {
   const ids = [...new Set(productIds)].filter((id) => isUuid(id));
@@ -354,11 +355,12 @@ export async function loadPaymentInfo(db: Db, productType: ProductType, productI
   const rows = await db
     .selectDistinctOn([transactions.productId])
     .from(transactions)
-    .where(and(eq(transactions.productType, productType), inArray(transactions.productId, ids), isNotNull(transactions.signature)))
+    .where(and(eq(transactions.productType, productType), inArray(transactions.productId, ids), inArray(transactions.status, ["paid", "validated"])))
     .orderBy(
       transactions.productId,
       desc(sql`(${transactions.status} = 'validated')`),
-      desc(sql`coalesce(${transactions.validatedAt}, ${transactions.paidAt}, ${transactions.failedAt}, ${transactions.lockedAt})`),
+      desc(sql`coalesce(${transactions.validatedAt}, ${transactions.paidAt}, ${transactions.lockedAt})`),
+      desc(transactions.createdAt),
       desc(transactions.id),
     );
   for (const row of rows) if (row.productId) map.set(row.productId, toPaymentInfoDto(row));

@@ -176,3 +176,68 @@ export function fakeSender(behaviour: { hash?: string; error?: Error; errorAfter
     },
   };
 }
+
+/** A zRequest to a named payer, with the merchant's message. */
+export const REQUEST_PRODUCT: PayableProduct = {
+  ...USD_PRODUCT,
+  id: "zr_req",
+  type: "collect",
+  label: "Design workshop, March",
+  description: "Hi Ada, here is the request for the two-day workshop. Thank you!",
+  site: undefined,
+  price: "120",
+  estimatedUsdc: "120",
+  request: { name: "Ada Lovelace" },
+};
+
+/** An invoice: its number, due date and read-only page. */
+export const INVOICE_PRODUCT: PayableProduct = {
+  ...USD_PRODUCT,
+  id: "inv_2026",
+  type: "invoice",
+  label: "Website redesign, November",
+  description: undefined,
+  site: undefined,
+  price: "1250.4",
+  estimatedUsdc: "1250.4",
+  invoice: { number: "INV-2026-0042", paymentDueOn: "2026-12-15", url: "http://localhost:4322/invoice/inv_2026" },
+};
+
+const mugImage =
+  "data:image/svg+xml;base64," +
+  btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" fill="#e0f2fe"/><rect x="12" y="14" width="20" height="22" rx="3" fill="#0369a1"/><path d="M32 19h4a4 4 0 0 1 0 8h-4" stroke="#0369a1" stroke-width="3" fill="none"/></svg>');
+
+/** A zCart in USDC with fixed quantities: two lines (one with an image) and the total. */
+export const CART_PRODUCT: PayableProduct = {
+  ...USDC_PRODUCT,
+  id: "zc_cart",
+  type: "product",
+  label: "Sunrise Coffee order",
+  price: "29.5",
+  estimatedUsdc: "29.5",
+  cart: {
+    quantitiesEditable: false,
+    lines: [
+      { itemId: "mug", name: "Ceramic mug", imageUrl: mugImage, unitPrice: "12.5", quantity: 2 },
+      { itemId: "tea", name: "Green tea, 100 g", unitPrice: "4.5", quantity: 1 },
+    ],
+  },
+};
+
+/** The same zCart where the payer sets the quantities. */
+export const CART_EDITABLE_PRODUCT: PayableProduct = { ...CART_PRODUCT, id: "zc_edit", cart: { ...CART_PRODUCT.cart!, quantitiesEditable: true } };
+
+/** A donation page in USDC: three suggested amounts, any other amount from 0.1. */
+export const DONATION_PRODUCT: PayableProduct = {
+  ...USDC_PRODUCT,
+  id: "dn_page",
+  type: "donate",
+  label: "Support the community garden",
+  description: "Every donation buys seeds and tools for the neighbourhood garden.",
+  price: "0.1",
+  estimatedUsdc: "0.1",
+  donation: { suggestedAmounts: ["5", "10", "25"], minimum: "0.1" },
+};
+
+/** A zRequest already paid. */
+export const PAID_PRODUCT: PayableProduct = { ...REQUEST_PRODUCT, id: "zr_paid", paid: true };

@@ -62,7 +62,10 @@ const DeliveryDto = z
     nextAttemptAt: z.string().nullable(),
     deliveredAt: z.string().nullable(),
     createdAt: z.string(),
-    payload: z.record(z.string(), z.unknown()).openapi({ description: "The JSON body sent: { type, timestamp, data }" }),
+    payload: z.record(z.string(), z.unknown()).openapi({
+      description:
+        "The JSON body sent: { type, timestamp, data }. `type` is payment.paid, payment.validated, payment.failed, payment.held, payment.reverted or payment.unmapped; in a payment event `data.type` is the product type: quick-pay (zLink), collect (zRequest), bill (zInvoice), invoice, product (zCart), donate (donation) or dynamic (zApi), and `data.orderDetails` carries a zCart's lines or a donor's name and message (null otherwise).",
+    }),
     log: z.array(AttemptDto),
   })
   .openapi("WebhookDelivery");

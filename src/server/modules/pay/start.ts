@@ -9,6 +9,7 @@ import { checkWallet } from "../sanctions/service";
 import { getReceivingWallet } from "../wallets/service";
 import { assertRoomForPayment } from "./start-caps";
 import { quote } from "./pricing";
+import type { PayablePrice } from "./payable";
 import { requirePayable } from "./product";
 import { recipientTokenAccount, type RecipientAccount } from "./recipient-account";
 import { newReference, payerFor, paymentChainFor, type PaymentChain } from "./payment-target";
@@ -43,6 +44,18 @@ function toTransactionInfo(row: TransactionRow, chain: PaymentChain, mustCreateR
     ...(fiat ? { fiat } : {}),
     ...(chain.family === "evm" ? { proxy: chain.evm.feeProxy } : {}),
   };
+}
+
+/** The resumed transaction was started for this very price and order (a donor who changes the amount, a cart whose quantities changed, starts anew). */
+function sameOrder(row: TransactionRow, price: PayablePrice): boolean {
+  return row.productInfo?.price === price.price && row.productInfo.currency === price.currency && canonical(row.orderDetails ?? null) === canonical(price.order ?? null);
+}
+
+/** JSON with object keys sorted: jsonb gives keys back in its own order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
 }
 
 /**
@@ -94,7 +107,8 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
     resumed.chainId === chain.chainId &&
     resumed.startedBy === startedBy &&
     resumed.recipient === wallet.address &&
-    resumed.tokenAddress === chain.tokenAddress
+    resumed.tokenAddress === chain.tokenAddress &&
+    sameOrder(resumed, price)
   ) {
     return toTransactionInfo(resumed, chain, account.mustCreate);
   }

@@ -11,6 +11,20 @@ const Amount = z
   })
   .openapi("Amount");
 
+/** What was ordered, frozen on the transaction at start (see `OrderDetails` in `@/lib/pay-api`). */
+export const OrderDetailsDto = z
+  .object({
+    lines: z
+      .array(z.object({ itemId: z.string(), name: z.string(), unitPrice: z.string(), quantity: z.number().int(), amount: z.string() }))
+      .optional()
+      .openapi({ description: "zCart: each line with its unit price, quantity and amount (decimal text in the product's currency)" }),
+    donor: z
+      .object({ name: z.string().optional(), message: z.string().optional() })
+      .optional()
+      .openapi({ description: "Donation: the donor's optional name and message for the merchant" }),
+  })
+  .openapi("OrderDetails");
+
 /** SPEC §3 Payment info (see `@/lib/transaction-details`). */
 export const PaymentInfoDto = z
   .object({
@@ -26,7 +40,10 @@ export const PaymentInfoDto = z
     swap: z
       .object({ type: z.enum(["swap", "bridge"]), token: z.string(), bridgeChainSymbol: z.string().nullable().optional() })
       .nullable(),
-    type: z.string(),
+    type: z.string().openapi({
+      description: "Product type: quick-pay (zLink), collect (zRequest), bill (zInvoice), invoice, product (zCart), donate (donation), dynamic (zApi)",
+      example: "quick-pay",
+    }),
     merchantExtras: z.object({ orderId: z.string().nullable().optional() }).nullable(),
     lockedAt: z.string().nullable(),
     paidAt: z.string().nullable(),
@@ -43,6 +60,7 @@ export const PaymentInfoDto = z
         cToken: z.string(),
       })
       .nullable(),
+    orderDetails: OrderDetailsDto.nullable().optional(),
   })
   .openapi("PaymentInfo");
 
