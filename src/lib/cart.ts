@@ -1,5 +1,5 @@
 import * as yup from "yup";
-import { formatBaseUnits, parseBaseUnits } from "./money";
+import { parseBaseUnits } from "./money";
 import { MAX_CART_QUANTITY } from "./pay-api";
 import type { PaymentInfoDto } from "./transaction-details";
 import {
@@ -44,44 +44,11 @@ export type CartMessages = Record<keyof typeof CART_MESSAGES, string>;
 
 /* ---------------------------------------------------------------- cart total */
 
-/** A line as the total needs it: a unit price (decimal text) and the default quantity. */
-export interface TotalLine {
-  itemId: string;
-  unitPrice: string;
-  quantity: number;
-}
-
-const fractionDigits = (decimal: string) => decimal.split(".")[1]?.length ?? 0;
-
-/** The quantity of each line: the payer's when given for it, else the line's own. */
-export function lineQuantity(line: Pick<TotalLine, "itemId" | "quantity">, quantities?: Readonly<Record<string, number>>): number {
-  const chosen = quantities?.[line.itemId];
-  return chosen === undefined ? line.quantity : chosen;
-}
-
-/** One line's amount, exact: "2.5" × 3 → "7.5". @throws RangeError on a price or quantity that is not one. */
-export function lineAmount(unitPrice: string, quantity: number): string {
-  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`${quantity} is not a quantity`);
-  const scale = fractionDigits(unitPrice);
-  return formatBaseUnits(parseBaseUnits(unitPrice, scale) * BigInt(quantity), scale);
-}
-
 /**
- * The total of a cart as canonical decimal text, exact (bigint, never floats): each line's unit
- * price times its quantity — the payer's from `quantities` (item id → quantity) when given, else
- * the line's. The pay page shows it; the server charges it.
- * @throws RangeError on a price that is not a decimal or a quantity that is not a non-negative integer.
+ * The one exact cart total (bigint, never floats) the pay page, the merchant's checkout dialog and
+ * the server all use: each line's unit price times its quantity, the payer's where given.
  */
-export function cartTotal(lines: readonly TotalLine[], quantities?: Readonly<Record<string, number>>): string {
-  const scale = Math.max(0, ...lines.map((l) => fractionDigits(l.unitPrice)));
-  let total = 0n;
-  for (const line of lines) {
-    const quantity = lineQuantity(line, quantities);
-    if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`${quantity} is not a quantity`);
-    total += parseBaseUnits(line.unitPrice, scale) * BigInt(quantity);
-  }
-  return formatBaseUnits(total, scale);
-}
+export { cartTotal, cartLineAmount, quantityOf } from "./pay-cart";
 
 /* ---------------------------------------------------------------- catalogue item */
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { cartTotal, lineAmount, lineQuantity, uploadUrl } from "@/lib/cart";
+import { cartLineAmount, cartTotal, quantityOf, uploadUrl } from "@/lib/cart";
 import { parseBaseUnits } from "@/lib/money";
 import { MAX_CART_QUANTITY, type CartLine, type OrderDetails, type StartPaymentRequest } from "@/lib/pay-api";
 import { isTokenCurrency, priceDecimals } from "@/lib/zlink";
@@ -42,12 +42,12 @@ export function priceCart(
     }
     quantities = { ...requested };
   }
-  const ordered = lines.map((l) => ({ ...l, quantity: lineQuantity(l, quantities) })).filter((l) => l.quantity > 0);
+  const ordered = lines.map((l) => ({ ...l, quantity: quantityOf(l, quantities) })).filter((l) => l.quantity > 0);
   if (ordered.length === 0) throw invalid(CART_PAY_MESSAGES.empty);
   const total = cartTotal(ordered);
   const token = isTokenCurrency(currency);
   const order: OrderDetails = {
-    lines: ordered.map((l) => ({ itemId: l.itemId, name: l.name, unitPrice: l.unitPrice, quantity: l.quantity, amount: lineAmount(l.unitPrice, l.quantity) })),
+    lines: ordered.map((l) => ({ itemId: l.itemId, name: l.name, unitPrice: l.unitPrice, quantity: l.quantity, amount: cartLineAmount(l.unitPrice, l.quantity) })),
   };
   return { price: total, currency, useFiat: !token, priceBaseUnits: token ? parseBaseUnits(total, priceDecimals(currency)) : null, order };
 }
