@@ -69,7 +69,7 @@ async function evmWallet(browser: Browser, baseURL: string) {
   });
 }
 
-test("a merchant builds a catalogue and checkouts in zCart; payers pay them with Solana and EVM; the merchant sees them Completed", async ({ page, context, browser, baseURL }) => {
+test("a merchant builds a catalogue and checkouts in zCart; a payer changes a quantity and pays with Solana, another pays with EVM; the merchant sees them Completed with their lines", async ({ page, context, browser, baseURL }) => {
   test.setTimeout(240_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await merchantReceiving(page);
@@ -106,9 +106,14 @@ test("a merchant builds a catalogue and checkouts in zCart; payers pay them with
   await createSolanaTestWallet("Payer Wallet").install(solanaPage);
   await solanaPage.goto(cart.link);
   await expect(solanaPage.getByRole("heading", { name: "Breakfast set" })).toBeVisible();
-  expect(await overflow(solanaPage)).toBe(0);
   await solanaPage.screenshot({ path: `${SHOTS}/checkouts-pay-opened.png`, fullPage: true });
+  // The page's code comes with the chain family; then the payer takes a second tee: the total follows, and the server charges the same.
   await solanaPage.getByRole("button", { name: "Pay with Solana" }).click();
+  await solanaPage.getByRole("button", { name: "Increase quantity of Organic tee" }).click();
+  await expect(solanaPage.getByRole("spinbutton", { name: "Quantity of Organic tee" })).toHaveValue("2");
+  await expect(solanaPage.getByText("Total", { exact: true }).locator("xpath=following-sibling::span")).toHaveText("$65.00");
+  expect(await overflow(solanaPage)).toBe(0);
+  await solanaPage.screenshot({ path: `${SHOTS}/checkouts-pay-quantity.png`, fullPage: true });
   await solanaPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
   await solanaPage.getByRole("button", { name: "Get test USDC" }).click();
   await expect(solanaPage.getByText(/^Sent 1,000 USDC and 1 SOL/)).toBeVisible({ timeout: 20_000 });
@@ -140,6 +145,16 @@ test("a merchant builds a catalogue and checkouts in zCart; payers pay them with
     const details = page.getByRole("dialog", { name: "Transaction Details" });
     await expect(details).toHaveAccessibleDescription(`Payment for ${orderId}`);
     await expect(details.getByRole("rowheader", { name: "Validated", exact: true })).toBeVisible();
+    // The order as the payer chose it, frozen on the transaction.
+    const order = details.getByRole("table", { name: "Order" });
+    if (orderId === cart.orderId) {
+      await expect(details).toContainText("65 USDC");
+      await expect(order.getByRole("row").filter({ hasText: "Coffee mug" })).toContainText("2");
+      await expect(order.getByRole("row").filter({ hasText: "Organic tee" })).toContainText("2");
+    } else {
+      await expect(order.getByRole("row").filter({ hasText: "Coffee mug" })).toContainText("2");
+      await expect(order.getByRole("row").filter({ hasText: "Organic tee" })).toHaveCount(0);
+    }
     await page.screenshot({ path: `${SHOTS}/checkouts-merchant-details-${orderId}.png` });
     await page.keyboard.press("Escape");
     await expect(details).toBeHidden();
