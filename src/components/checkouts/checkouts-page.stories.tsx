@@ -147,6 +147,7 @@ export const Details: Story = {
     await userEvent.click(await within(canvasElement).findByRole("button", { name: "Details of Cart3fGtYw8L" }));
     const dialog = await body().findByRole("dialog", { name: "Transaction Details" });
     await expect(dialog).toHaveAccessibleDescription("Payment for Cart3fGtYw8L");
+    await expect(within(dialog).getByRole("table", { name: "Order" })).toHaveTextContent("Coffee mug");
   },
 };
 

@@ -57,6 +57,15 @@ export function checkout(overrides: Partial<CheckoutDto> & Pick<CheckoutDto, "_i
 
 export const sampleCheckouts: CheckoutDto[] = [
   checkout({ _id: "c1", hashedId: "Cart7Hq2kZr9", label: "Breakfast set" }),
-  checkout({ _id: "c2", hashedId: "Cart3fGtYw8L", label: "Two mugs", price: "25", amount: "25", quantitiesEditable: false, createdAt: "2026-11-02T08:00:00.000Z", paymentInfo: completedPayment }),
+  checkout({
+    _id: "c2",
+    hashedId: "Cart3fGtYw8L",
+    label: "Two mugs",
+    price: "25",
+    amount: "25",
+    quantitiesEditable: false,
+    createdAt: "2026-11-02T08:00:00.000Z",
+    paymentInfo: { ...completedPayment, type: "product", orderDetails: { lines: [{ itemId: "i1", name: "Coffee mug", unitPrice: "12.5", quantity: 2, amount: "25" }] } },
+  }),
   checkout({ _id: "c3", hashedId: "Cart8PoIu7Yt", label: "Spring sale", createdAt: "2026-10-21T08:00:00.000Z", enabled: false, updateUrl: null }),
 ];
