@@ -46,7 +46,6 @@ export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
   "/transactions",
   "/unmapped",
   "/bills",
-  "/checkouts",
   "/invoices",
   "/zramp",
   "/zapi",

@@ -8,7 +8,7 @@ import { ApiError, toErrorResponse } from "./http/errors";
 import { createRouter } from "./http/router";
 import { docsRoutes } from "./http/docs";
 import { notFoundPage, staticSite } from "./http/static";
-import { limitBody } from "./http/body-limit";
+import { MAX_BODY_BYTES, limitBody } from "./http/body-limit";
 import { compressResponses } from "./http/compression";
 import { lazyChild } from "./logger";
 import { contentSecurityPolicy, distScriptHashes, rpcConnectSources, walletConnectorSources } from "./http/csp";
@@ -26,6 +26,9 @@ import { collectRoutes } from "./modules/collects/routes";
 import { donateRoutes } from "./modules/donates/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
+import { catalogRoutes } from "./modules/catalog/routes";
+import { checkoutRoutes } from "./modules/checkouts/routes";
+import { UPLOAD_BODY_LIMIT, UPLOADS_PATH, uploadReadRoutes, uploadRoutes } from "./modules/catalog/uploads";
 import { payPageHtml } from "./modules/pay/page";
 import { customerRoutes } from "./modules/customers/routes";
 import { invoiceRoutes } from "./modules/invoices/routes";
@@ -91,6 +94,10 @@ export function createApi(deps: AppDeps) {
   api.route("/", billRoutes(deps));
   api.route("/", sandboxMailRoutes(deps));
   api.route("/", merchantLanguageRoutes(deps));
+  api.route("/", catalogRoutes(deps));
+  api.route("/", checkoutRoutes(deps));
+  api.route("/", uploadRoutes(deps));
+  api.route("/", uploadReadRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));
@@ -110,7 +117,8 @@ function base(deps: AppDeps, options: CreateAppOptions, frameAncestors: string, 
   app.use(contentSecurityPolicy({ scriptHashes, connectSources: [...rpcConnectSources(deps.chains), ...wallets.connect], frameSources: wallets.frame, frameAncestors }));
   // Answers made per request; the build's files come precompressed (http/static.ts).
   app.use(compressResponses());
-  app.use(limitBody());
+  // Item images are uploaded to the app origin only (its one larger body).
+  app.use(limitBody(MAX_BODY_BYTES, payerPage ? {} : { [UPLOADS_PATH]: UPLOAD_BODY_LIMIT }));
   app.onError(toErrorResponse);
   app.notFound(notFound(options.distDir));
   return app;
@@ -149,6 +157,7 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
   payerApi.route("/", explorerRoutes(deps));
   payerApi.route("/", publicInvoiceRoutes(deps));
   payerApi.route("/", payRoutes(deps));
+  payerApi.route("/", uploadReadRoutes(deps));
   app.route("/api", payerApi);
   // SPEC §7: the sanction check lives at the payments host's root.
   app.route("/", sanctionRoutes(deps));

@@ -21,6 +21,8 @@ export interface PayLinkInstructionsDialogProps {
   pageLink: string;
   /** The product's title, used for the embedded button and the share text. */
   label: string;
+  /** The dialog's title when it is not the namespace's `instructions.title` (zCart borrows zLink's texts). */
+  title?: string;
 }
 
 const NETWORKS: { id: ShareNetwork; name: string }[] = [
@@ -33,7 +35,7 @@ const NETWORKS: { id: ShareNetwork; name: string }[] = [
  * SPEC §2 instructions of any hosted product page (zLink, donations…): the link (copy, share to
  * three networks) and an HTML snippet to embed a button (copy). Each product brings its texts.
  */
-export function PayLinkInstructionsDialog({ namespace, open, onOpenChange, pageLink, label }: PayLinkInstructionsDialogProps) {
+export function PayLinkInstructionsDialog({ namespace, open, onOpenChange, pageLink, label, title }: PayLinkInstructionsDialogProps) {
   const { t } = useTranslation(namespace);
   const id = (part: string) => `${namespace}-${part}`;
   const snippet = embedSnippet(pageLink, label);
@@ -45,7 +47,7 @@ export function PayLinkInstructionsDialog({ namespace, open, onOpenChange, pageL
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>{t("instructions.title")}</DialogTitle>
+          <DialogTitle>{title ?? t("instructions.title")}</DialogTitle>
           <DialogDescription>{t("instructions.description")}</DialogDescription>
         </DialogHeader>
         <section className="grid gap-2" aria-labelledby={id("hosted-link")}>

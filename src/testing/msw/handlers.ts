@@ -5,5 +5,6 @@ import { walletHandlers } from "./wallet-handlers";
 import { zlinkHandlers } from "./zlink-handlers";
 import { mailHandlers } from "./mail-handlers";
 import { donateHandlers } from "./donate-handlers";
+import { cartHandlers } from "./cart-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers];

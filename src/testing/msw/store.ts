@@ -8,6 +8,7 @@ import type { ReceivingWalletDto } from "@/lib/receiving-wallets";
 import type { CollectDto } from "@/lib/collect";
 import type { QuickPayDto } from "@/lib/zlink";
 import type { DonateDto, DonationDto } from "@/lib/donate";
+import type { CatalogItemDto, CheckoutDto } from "@/lib/cart";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -21,6 +22,9 @@ export interface StoryServerData {
   donates?: DonateDto[];
   donations?: Record<string, DonationDto[]>;
   wallets?: ReceivingWalletDto[];
+  /** zCart: catalogue items and checkouts (src/testing/msw/cart-handlers.ts). */
+  catalog?: CatalogItemDto[];
+  checkouts?: CheckoutDto[];
   /** The chain this instance receives payments on (default: Solana Devnet, as in sandbox). */
   chain?: number;
   /** Every chain offered to the merchant in the wallet dialog, in order (default: just `chain`). */
@@ -43,6 +47,8 @@ class StoryServer {
   donates: DonateDto[] = [];
   donations: Record<string, DonationDto[]> = {};
   wallets: ReceivingWalletDto[] = [];
+  catalog: CatalogItemDto[] = [];
+  checkouts: CheckoutDto[] = [];
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
   offeredChains: number[] = [SOLANA_DEVNET];
@@ -64,6 +70,8 @@ class StoryServer {
     this.donates = structuredClone(data.donates ?? []);
     this.donations = structuredClone(data.donations ?? {});
     this.wallets = structuredClone(data.wallets ?? []);
+    this.catalog = structuredClone(data.catalog ?? []);
+    this.checkouts = structuredClone(data.checkouts ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.proofNonces.clear();

@@ -8,6 +8,7 @@ import { collectPayable } from "../collects/payable";
 import { quickPayPayable } from "../quick-pays/payable";
 import { donatePayable } from "../donates/payable";
 import { billPayable, invoicePayableSource } from "../invoices/payable";
+import { checkoutPayable } from "../checkouts/payable";
 import type { Payable, PayableSource } from "./payable";
 
 /**
@@ -21,6 +22,7 @@ export const PAYABLE_SOURCES: Partial<Record<ProductType, PayableSource>> = {
   invoice: invoicePayableSource,
   collect: collectPayable,
   donate: donatePayable,
+  product: checkoutPayable,
 };
 
 /** A payable product and, for a single-payment one, whether a payment is already done or on its way. */
