@@ -149,7 +149,30 @@ async function merchantWithLink(server: RunningServer) {
   });
   if (created.status !== 201) throw new Error(`create zLink: ${created.status} ${await created.text()}`);
   const link = ((await created.json()) as { data: { info: { hashedId: string } } }).data.info;
-  return { session: { ...user, acceptedTerms: true }, hashedId: link.hashedId };
+  // An invoice for the payer's invoice page: a payee, then a v1 invoice of three lines.
+  const payee = await fetch(`${server.appUrl}/api/v1/customers`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ name: "Ada Lovelace", email: "ada@example.com", address: ["1 Analytical Way", "London"] }),
+  });
+  if (payee.status !== 201) throw new Error(`create payee: ${payee.status} ${await payee.text()}`);
+  const client = ((await payee.json()) as { data: { customer: { _id: string } } }).data.customer._id;
+  const line = (description: string, value: string) => ({ description, quantity: "2", unitPrice: { currency: "USD", value }, taxPercent: "20" });
+  const invoice = await fetch(`${server.appUrl}/api/v1/invoices`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      issuedOn: new Date().toISOString().slice(0, 10),
+      paymentDueOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      client,
+      currency: "USD",
+      invoiceInclusions: [line("Logo design", "250"), line("Brand guide", "400"), line("Revisions", "60")],
+      notes: "Thank you for your business.",
+    }),
+  });
+  if (invoice.status !== 201) throw new Error(`create invoice: ${invoice.status} ${await invoice.text()}`);
+  const invoiceId = ((await invoice.json()) as { data: { invoice: { hashedId: string } } }).data.invoice.hashedId;
+  return { session: { ...user, acceptedTerms: true }, hashedId: link.hashedId, invoiceId };
 }
 
 export async function benchPages(): Promise<PageResult[]> {
@@ -166,6 +189,7 @@ export async function benchPages(): Promise<PageResult[]> {
     const signedIn = { "zpay.session": JSON.stringify(m.session), "zpay.onboarding": JSON.stringify({ donotShow: true, firstTime: false }) };
     const pages: [string, string, Record<string, string>][] = [
       ["pay page /?p=…", `${server.paymentsUrl}/?p=${m.hashedId}`, {}],
+      ["invoice page /invoice?i=…", `${server.paymentsUrl}/invoice?i=${m.invoiceId}`, {}],
       ["/auth", `${server.appUrl}/auth`, {}],
       ["/dashboard (signed in)", `${server.appUrl}/dashboard`, signedIn],
       ["/quick-pays (zLink, signed in)", `${server.appUrl}/quick-pays`, signedIn],

@@ -63,6 +63,10 @@ console.table(
   })),
 );
 
+// A merchant's long lists: 10,000 zInvoices beside 10,000 zLinks.
+const { benchBills, printBills } = await import("./bills");
+printBills(await benchBills());
+
 // Pages on a slow phone: JavaScript downloaded before any choice, largest paint and layout shift.
 const { benchPages, printPages } = await import("./pages");
 printPages(await benchPages());
