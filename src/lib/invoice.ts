@@ -113,6 +113,19 @@ export interface InvoiceDto {
   pdfUrl: string;
 }
 
+/**
+ * The invoice as the payer's invoice page reads it (`GET /api/pay/invoices/{hashedId}` on the
+ * payments origin): what is printed on it, without the merchant's internal ids and payment records.
+ */
+export type PublicInvoiceDto = Omit<InvoiceDto, "_id" | "client" | "billTo" | "enabled" | "createdAt" | "paymentInfo"> & {
+  billTo: Omit<CustomerDto, "_id" | "merchant"> | null;
+};
+
+/** Whether the invoice may be paid now (SPEC §4: ACTIVE and enabled). */
+export function isPayableInvoice(invoice: Pick<InvoiceDto, "status"> & { enabled?: boolean }): boolean {
+  return invoice.status === "ACTIVE" && invoice.enabled !== false;
+}
+
 /** What a create or update carries (the dialog's values). The server computes totals and, when absent, the number. */
 export interface InvoiceInput {
   label?: string;

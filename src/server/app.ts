@@ -25,6 +25,11 @@ import { quickPayRoutes } from "./modules/quick-pays/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { payPageHtml } from "./modules/pay/page";
+import { customerRoutes } from "./modules/customers/routes";
+import { invoiceRoutes } from "./modules/invoices/routes";
+import { billRoutes } from "./modules/bills/routes";
+import { publicInvoiceRoutes } from "./modules/invoices/public-routes";
+import { invoicePageHtml } from "./modules/invoices/page";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -74,6 +79,9 @@ export function createApi(deps: AppDeps) {
   api.route("/", walletRoutes(deps));
   api.route("/", quickPayRoutes(deps));
   api.route("/", integrationRoutes(deps));
+  api.route("/", customerRoutes(deps));
+  api.route("/", invoiceRoutes(deps));
+  api.route("/", billRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));
@@ -128,6 +136,7 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
   payerApi.route("/", chainRoutes(deps));
   payerApi.route("/", faucetRoutes(deps));
   payerApi.route("/", explorerRoutes(deps));
+  payerApi.route("/", publicInvoiceRoutes(deps));
   payerApi.route("/", payRoutes(deps));
   app.route("/api", payerApi);
   // SPEC §7: the sanction check lives at the payments host's root.
@@ -136,6 +145,7 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
     const distDir = options.distDir;
     // The pay page itself is filled in per request: the summary reads before any JavaScript.
     app.get("/", payPageHtml(deps, distDir));
+    app.get("/invoice", invoicePageHtml(deps, distDir));
     app.use("*", staticSite(distDir, paymentsFile, { only: true }));
   }
   return app;

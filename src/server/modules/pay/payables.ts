@@ -5,6 +5,7 @@ import { origins } from "../../env";
 import { transactions } from "../../db/schema";
 import { findPayableLink } from "../../payments/payable-links";
 import { quickPayPayable } from "../quick-pays/payable";
+import { billPayable, invoicePayableSource } from "../invoices/payable";
 import type { Payable, PayableSource } from "./payable";
 
 /**
@@ -14,6 +15,8 @@ import type { Payable, PayableSource } from "./payable";
  */
 export const PAYABLE_SOURCES: Partial<Record<ProductType, PayableSource>> = {
   "quick-pay": quickPayPayable,
+  bill: billPayable,
+  invoice: invoicePayableSource,
 };
 
 /** A payable product and, for a single-payment one, whether a payment is already done or on its way. */

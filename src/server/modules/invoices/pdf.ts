@@ -1,0 +1,135 @@
+import PDFDocument from "pdfkit";
+import type { Db } from "../../db/client";
+import type { InvoiceRow } from "../../db/schema";
+import type { Inclusion, PublicInvoiceDto } from "@/lib/invoice";
+import { isLegalInclusion } from "@/lib/invoice";
+import { formatInvoiceDate } from "@/lib/invoice-form";
+import { centsToDecimal } from "@/lib/invoice-math";
+import { loadMerchants, toPublicInvoiceDto } from "./dto";
+import { invoiceTranslator } from "./i18n";
+
+/** Under test the PDF is written uncompressed so its text can be read back. */
+let compressPdf = true;
+export function setPdfCompression(on: boolean): void {
+  compressPdf = on;
+}
+
+/** "12.5" in USD → "12.50 USD"; hundredths → "24.10 USD". */
+const money = (decimal: string, currency: string) => `${decimal} ${currency}`;
+const cents = (value: string, currency: string) => money(centsToDecimal(value), currency);
+
+/**
+ * The invoice as a PDF (SPEC issue: the same content as the invoice page): number, dates, Bill
+ * From, Bill To, the lines of its layout, totals, notes and a footer with the total and due date.
+ * Standard PDF fonts (WinAnsi): Latin text prints as is.
+ */
+export function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | undefined): Promise<Buffer> {
+  const t = invoiceTranslator(lng).getFixedT(null, "invoices", "document");
+  const doc = new PDFDocument({ size: "A4", margin: 48, compress: compressPdf, info: { Title: `${t("title")} ${invoice.invoiceNumber}` } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const cur = invoice.currency;
+
+  doc.font("Helvetica-Bold").fontSize(22).text(t("title"), left, 48);
+  doc.font("Helvetica").fontSize(10).fillColor("#444");
+  doc.text(`${t("number")}: ${invoice.invoiceNumber}`);
+  doc.text(`${t("issuedOn")}: ${formatInvoiceDate(invoice.issuedOn)}`);
+  doc.text(`${t("dueOn")}: ${formatInvoiceDate(invoice.paymentDueOn)}`);
+  doc.text(t(`status.${invoice.status}`));
+  doc.moveDown();
+
+  // Bill From / Bill To side by side.
+  const top = doc.y;
+  const half = width / 2 - 8;
+  const block = (title: string, lines: string[], x: number) => {
+    doc.font("Helvetica-Bold").fontSize(11).fillColor("#000").text(title, x, top, { width: half });
+    doc.font("Helvetica").fontSize(10).fillColor("#222");
+    for (const line of lines.filter(Boolean)) doc.text(line, x, undefined, { width: half });
+    return doc.y;
+  };
+  const from = invoice.invoiceFrom;
+  const fromLines = [from?.title || invoice.merchant.name, from?.subtext ?? "", invoice.merchant.email ?? ""];
+  const to = invoice.billTo;
+  const toLines = to ? [to.name, to.organisation ?? "", to.email, ...to.address, [to.city, to.state, to.pin].filter(Boolean).join(", "), to.country ?? ""] : [];
+  const endFrom = block(t("billFrom"), fromLines, left);
+  const endTo = block(t("billTo"), toLines, left + half + 16);
+  doc.y = Math.max(endFrom, endTo) + 16;
+
+  // Lines.
+  const legal = invoice.layout === "LEGAL";
+  const headers = legal
+    ? [t("particulars"), t("quantity"), t("professionalFees"), t("officialFees"), t("vat"), t("amount")]
+    : [t("description"), t("quantity"), t("unitPrice"), t("taxPercent"), t("tax"), t("amount")];
+  const widths = [0.34, 0.08, 0.15, 0.13, 0.13, 0.17].map((f) => f * width);
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    let x = left;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9).fillColor("#000");
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      doc.text(cell, x + 2, y, { width: widths[i] - 4, align: i === 0 ? "left" : "right" });
+      bottom = Math.max(bottom, doc.y);
+      x += widths[i];
+    });
+    doc.y = bottom + 4;
+    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).strokeColor("#ddd").stroke();
+  };
+  row(headers, true);
+  invoice.invoiceInclusions.forEach((line: Inclusion, i) => {
+    const total = invoice.invoiceTotal.itemTotals[i];
+    if (isLegalInclusion(line)) {
+      row([line.particulars, line.quantity, money(line.professionalFees.value, cur), money(line.officialFees.value, cur), money(line.vat.value, cur), cents(total?.totalAmount ?? "0", cur)]);
+    } else {
+      row([line.description, line.quantity, money(line.unitPrice.value, cur), `${line.taxPercent}%`, cents(total?.taxAmount ?? "0", cur), cents(total?.totalAmount ?? "0", cur)]);
+    }
+  });
+
+  // Totals.
+  doc.moveDown();
+  const total = (label: string, value: string, bold = false) => {
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 12 : 10).fillColor("#000");
+    doc.text(`${label}: ${value}`, left, undefined, { width, align: "right" });
+  };
+  total(t("subtotal"), cents(invoice.invoiceTotal.totalAmountWithoutTax, cur));
+  total(t("totalTax"), cents(invoice.invoiceTotal.totalTaxAmount, cur));
+  total(t("total"), cents(invoice.invoiceTotal.totalAmount, cur), true);
+
+  if (invoice.notes) {
+    doc.moveDown();
+    doc.font("Helvetica-Bold").fontSize(11).text(t("notes"), left);
+    doc.font("Helvetica").fontSize(10).text(invoice.notes, left, undefined, { width });
+  }
+
+  // Footer: total and due date.
+  doc.moveDown(2);
+  doc.font("Helvetica-Bold").fontSize(11).fillColor("#000").text(`${t("footerTotal")}: ${cents(invoice.invoiceTotal.totalAmount, cur)}`, left, undefined, { width });
+  doc.font("Helvetica").fontSize(10).text(t("footerDue", { date: formatInvoiceDate(invoice.paymentDueOn) }), left, undefined, { width });
+  doc.end();
+  return done;
+}
+
+/** `Content-Disposition` file name: the number, with anything unusual replaced. */
+export function pdfFileName(number: string): string {
+  return `${number.replace(/[^A-Za-z0-9._-]/g, "_") || "invoice"}.pdf`;
+}
+
+/** The PDF answer of an invoice row (merchant or payer route). */
+export async function invoicePdfResponse(db: Db, row: InvoiceRow, payOrigin: string, lng: string | undefined): Promise<Response> {
+  const merchants = await loadMerchants(db, [row.userId]);
+  const pdf = await renderInvoicePdf(toPublicInvoiceDto(row, merchants.get(row.userId), payOrigin), lng);
+  return new Response(new Uint8Array(pdf), {
+    status: 200,
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${pdfFileName(row.number)}"`,
+      "cache-control": "no-store",
+    },
+  });
+}
