@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { merchantApi } from "@/stores/merchant-api";
 import { stubClipboard } from "@/testing/clipboard";
+import { STORY_USER_ID } from "@/testing/msw/fixtures";
 import { invoiceStore } from "@/testing/msw/invoice-handlers";
 import { sampleBills, sampleCustomers } from "@/testing/msw/invoice-fixtures";
 import { failing, stalled } from "@/testing/msw/overrides";
@@ -14,7 +15,7 @@ const meta = {
   title: "zInvoice/BillsPage",
   component: BillsPage,
   parameters: { layout: "padded", merchantSession: true, toastBar: true, serverData: { invoices: { bills: sampleBills, customers: sampleCustomers } } },
-  args: { api: merchantApi, billingCurrency: "USD", timeZone: "UTC", today: new Date(2026, 10, 5), openInvoice: fn() },
+  args: { api: merchantApi, userId: STORY_USER_ID, billingCurrency: "USD", timeZone: "UTC", today: new Date(2026, 10, 5), openInvoice: fn() },
   beforeEach: () => {
     clipboard = stubClipboard("resolves");
     return clipboard.restore;
@@ -33,7 +34,7 @@ export const Loading: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { serverData: { invoices: {} } },
+  parameters: { serverData: { invoices: { bills: [], customers: [] } } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("zInvoice");
@@ -76,9 +77,9 @@ export const CreateBill: Story = {
     await userEvent.click(create);
     await expect(await body().findByText("Bill created successfully")).toBeVisible();
     await expect(await c.findByRole("cell", { name: "Newbill-1" })).toBeVisible();
-    await expect(storyServer.bodiesSentTo("POST", "/api/bills")).toEqual([
-      expect.objectContaining({ label: "Pay Now", client: "c1", currency: "USD", issuedOn: "2026-11-05", paymentDueOn: "2026-11-12", layout: "DEFAULT" }),
-    ]);
+    const [sent] = storyServer.bodiesSentTo("POST", "/api/bills/create") as { label: string; currency: string; desc: string }[];
+    await expect(sent).toMatchObject({ label: "Pay Now", currency: "USD" });
+    await expect(JSON.parse(sent.desc)).toMatchObject({ client: "c1", currency: "USD", issuedOn: "2026-11-05", paymentDueOn: "2026-11-12", layout: "DEFAULT" });
   },
 };
 

@@ -18,6 +18,8 @@ export const BILLS_PATH = "/bills";
 
 export interface BillsPageProps {
   api: ApiClient;
+  /** The signed-in merchant's `_id` (the instructions call names it). */
+  userId: string;
   /** The merchant's billing currency: the dialog's first invoice currency. */
   billingCurrency?: string | null;
   /** For stable stories: the day the form's dates start from. */
@@ -28,17 +30,23 @@ export interface BillsPageProps {
   openInvoice?: (url: string) => void;
 }
 
-type FormState = { mode: "create" } | { mode: "update"; bill: BillDto };
+type FormState = { mode: "create" } | { mode: "update"; bill: BillDto; key: string };
+
+/** What `POST /bills/create` and `PUT /bills/update/{id}` carry: the label, the currency, the invoice as JSON text in `desc`. */
+export function billBody(values: InvoiceFormValues) {
+  const { label, currency, ...invoice } = values;
+  return { label, currency, desc: JSON.stringify({ ...invoice, currency }) };
+}
 
 const openInNewTab = (url: string) => void window.open(url, "_blank", "noopener");
 
 /** /bills (SPEC zInvoice): 'Create Pay Invoice', the table, and its dialogs. */
-export function BillsPage({ api, billingCurrency, today, timeZone, openInvoice = openInNewTab }: BillsPageProps) {
+export function BillsPage({ api, userId, billingCurrency, today, timeZone, openInvoice = openInNewTab }: BillsPageProps) {
   const { t } = useTranslation("invoices");
   const [rows, setRows] = React.useState<BillDto[] | null>(null);
   const [loadFailed, setLoadFailed] = React.useState(false);
   const [form, setForm] = React.useState<FormState | null>(null);
-  const [instructions, setInstructions] = React.useState<BillDto | null>(null);
+  const [instructions, setInstructions] = React.useState<{ bill: BillDto; pageLink: string } | null>(null);
   const [details, setDetails] = React.useState<InvoiceDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: BillDto[] }>(BILLS_PATH)).data, [api]);
@@ -62,12 +70,37 @@ export function BillsPage({ api, billingCurrency, today, timeZone, openInvoice =
     };
   }, [fetchRows]);
 
+  const pageLinkOf = async (row: BillDto): Promise<string | undefined> => {
+    try {
+      const { data } = await api.get<{ data: { page_link?: string } }>(`${BILLS_PATH}/${encodeURIComponent(userId)}/${encodeURIComponent(row._id)}`);
+      return data.page_link || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const openInstructions = async (row: BillDto) => {
+    const pageLink = await pageLinkOf(row);
+    if (!pageLink) showToast({ message: t("toasts.noLink"), variant: "error" });
+    else setInstructions({ bill: row, pageLink });
+  };
+
+  /** Edit reads the bill first: the form gets the server's copy and the edit key. */
+  const openEdit = async (row: BillDto) => {
+    try {
+      const { data } = await api.get<{ data: { key: string; info: BillDto } }>(`${BILLS_PATH}/update/${encodeURIComponent(row._id)}`);
+      setForm({ mode: "update", bill: data.info, key: data.key });
+    } catch (err) {
+      showToast({ message: err instanceof Error ? err.message : t("toasts.notSaved"), variant: "error" });
+    }
+  };
+
   const save = async (values: InvoiceFormValues) => {
     if (form?.mode === "update") {
-      await api.put(`${BILLS_PATH}/${encodeURIComponent(form.bill._id)}`, values);
+      await api.put(`${BILLS_PATH}/update/${encodeURIComponent(form.bill._id)}`, { ...billBody(values), _item_id: form.bill._id, _key: form.key });
       showToast({ message: t("toasts.updated"), variant: "success" });
     } else {
-      await api.post(BILLS_PATH, values);
+      await api.post(`${BILLS_PATH}/create`, billBody(values));
       showToast({ message: t("toasts.created"), variant: "success" });
     }
     setForm(null);
@@ -76,7 +109,7 @@ export function BillsPage({ api, billingCurrency, today, timeZone, openInvoice =
 
   const disable = async () => {
     if (form?.mode !== "update") return;
-    await api.post(`${BILLS_PATH}/${encodeURIComponent(form.bill._id)}/disable`);
+    await api.post(`${BILLS_PATH}/disable/${encodeURIComponent(form.bill._id)}`, { _item_id: form.bill._id, _key: form.key });
     showToast({ message: t("toasts.disabled"), variant: "success" });
     setForm(null);
     await load();
@@ -107,16 +140,16 @@ export function BillsPage({ api, billingCurrency, today, timeZone, openInvoice =
           rows={rows ?? []}
           loading={rows === null}
           timeZone={timeZone}
-          onCopyLink={(r) => void copyPayLink(r.enabled ? r.invoice.payUrl : null, t)}
-          onEdit={(r) => setForm({ mode: "update", bill: r })}
-          onInstructions={(r) => (r.invoice.payUrl ? setInstructions(r) : showToast({ message: t("toasts.noLink"), variant: "error" }))}
+          onCopyLink={(r) => void pageLinkOf(r).then((link) => copyPayLink(link, t))}
+          onEdit={(r) => void openEdit(r)}
+          onInstructions={(r) => void openInstructions(r)}
           onView={(r) => openInvoice(r.invoice.invoiceUrl)}
           onDetails={(r) => setDetails(r.invoice)}
         />
       )}
       {form ? (
         <InvoiceFormDialog
-          key={editing?._id ?? "create"}
+          key={form.mode === "update" ? `${form.bill._id}-${form.key}` : "create"}
           api={api}
           open
           onOpenChange={(open) => !open && setForm(null)}
@@ -131,7 +164,7 @@ export function BillsPage({ api, billingCurrency, today, timeZone, openInvoice =
         />
       ) : null}
       {instructions ? (
-        <BillInstructionsDialog open onOpenChange={(open) => !open && setInstructions(null)} pageLink={instructions.invoice.payUrl} label={instructions.label} />
+        <BillInstructionsDialog open onOpenChange={(open) => !open && setInstructions(null)} pageLink={instructions.pageLink} label={instructions.bill.label} />
       ) : null}
       {details ? <InvoiceDetailsDialog open onOpenChange={(open) => !open && setDetails(null)} invoice={details} /> : null}
     </div>

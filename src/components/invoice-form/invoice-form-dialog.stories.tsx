@@ -132,14 +132,24 @@ export const Update: Story = {
   },
 };
 
-/** Disable asks first: 'Please note' and the warning. */
+/** Disable asks first: 'Please note' and the warning; nothing is disabled until confirmed. */
 export const DisableConfirmation: Story = {
   args: Update.args,
   play: async ({ args }) => {
     await userEvent.click(within(dialog("Update zInvoice")).getByRole("button", { name: "Disable" }));
     const confirm = await body().findByRole("alertdialog", { name: "Please note" });
     await expect(confirm).toHaveTextContent("Any shared or existing zInvoice links will stop working.");
-    await userEvent.click(within(confirm).getByRole("button", { name: "Disable" }));
+    await expect(within(confirm).getByRole("button", { name: "Disable" })).toBeVisible();
+    await expect(args.onDisable).not.toHaveBeenCalled();
+  },
+};
+
+/** Confirming calls onDisable. */
+export const DisableConfirmed: Story = {
+  args: Update.args,
+  play: async ({ args }) => {
+    await userEvent.click(within(dialog("Update zInvoice")).getByRole("button", { name: "Disable" }));
+    await userEvent.click(within(await body().findByRole("alertdialog", { name: "Please note" })).getByRole("button", { name: "Disable" }));
     await waitFor(() => expect(args.onDisable).toHaveBeenCalledOnce());
   },
 };

@@ -95,7 +95,7 @@ function InvoiceForm({
   const changeLayout = (next: InvoiceLayout) => {
     form.setValue("layout", next, { shouldDirty: true });
     form.setValue("invoiceInclusions", toLayout(form.getValues("invoiceInclusions"), next, form.getValues("currency")), { shouldDirty: true });
-    void form.trigger();
+    void form.trigger("layout");
   };
   const changeCurrency = (next: string) => {
     form.setValue("currency", next, { shouldDirty: true, shouldValidate: true });

@@ -119,7 +119,7 @@ export function PayeeDialog({ api, open, onOpenChange, selectedId, onSelect }: P
               <ul className="grid max-h-80 gap-2 overflow-y-auto" aria-label={t("payees.title")}>
                 {payees.map((c) => (
                   <li key={c._id} aria-current={c._id === selectedId || undefined} className="flex flex-wrap items-center gap-2 rounded-lg border p-3 aria-[current]:border-primary">
-                    <div className="min-w-0 flex-1">
+                    <div className="min-w-0 flex-1 basis-40">
                       <p className="truncate font-medium">{c.name}</p>
                       <p className="truncate text-sm text-muted-foreground">{c.email}</p>
                     </div>

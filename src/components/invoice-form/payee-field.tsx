@@ -29,7 +29,7 @@ export function PayeeField({ api, initial }: { api: ApiClient; initial?: ChosenP
           <FormLabel>{t("form.payee")}</FormLabel>
           <div className="flex flex-wrap items-center gap-3 rounded-lg border p-3">
             <UserRoundIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-            <div className="min-w-0 flex-1" data-testid="chosen-payee">
+            <div className="min-w-0 flex-1 basis-36" data-testid="chosen-payee">
               {chosen && field.value === chosen._id ? (
                 <>
                   <p className="truncate font-medium">{chosen.name}</p>

@@ -73,7 +73,8 @@ export function InvoicesPage({ api, billingCurrency, today, openUrl = openInNewT
 
   const cancel = async (invoice: InvoiceDto) => {
     try {
-      await api.post(`${INVOICES_PATH}/${encodeURIComponent(invoice._id)}/cancel`);
+      // The server cancels an invoice whose payment was started and deletes one that never was.
+      await api.delete(`${INVOICES_PATH}/${encodeURIComponent(invoice._id)}`);
       showToast({ message: t("toasts.cancelled"), variant: "success" });
     } catch {
       showToast({ message: t("toasts.notSaved"), variant: "error" });
