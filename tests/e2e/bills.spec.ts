@@ -107,7 +107,7 @@ test("a merchant bills a new payee with a zInvoice (DEFAULT); the payer pays it 
   await payerPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
   await payerPage.getByRole("button", { name: "Get test USDC" }).click();
   await expect(payerPage.getByText(/^Sent 1,000 USDC and 1 SOL/)).toBeVisible({ timeout: 20_000 });
-  await payerPage.getByRole("button", { name: /^Pay \$/ }).click();
+  await payerPage.getByRole("button", { name: /^Pay (?!with )/ }).click();
   await expect(payerPage.getByRole("heading", { name: "Payment complete" })).toBeVisible({ timeout: 60_000 });
   await payerPage.screenshot({ path: `${SHOTS}/bills-paid-solana.png`, fullPage: true });
   await payerContext.close();
@@ -169,7 +169,7 @@ test("a merchant creates a LEGAL invoice on /invoices; the payer pays it with an
   await payerPage.getByRole("button", { name: "Connect Payer EVM Wallet" }).click();
   await payerPage.getByRole("button", { name: "Get test USDC" }).click();
   await expect(payerPage.getByText(/^Sent 1,000 USDC and .* ETH to your wallet/)).toBeVisible({ timeout: 30_000 });
-  await payerPage.getByRole("button", { name: /^Pay / }).click();
+  await payerPage.getByRole("button", { name: /^Pay (?!with )/ }).click();
   await expect(payerPage.getByRole("heading", { name: "Payment complete" })).toBeVisible({ timeout: 60_000 });
   await payerPage.screenshot({ path: `${SHOTS}/invoices-paid-evm.png`, fullPage: true });
   await payerContext.close();
