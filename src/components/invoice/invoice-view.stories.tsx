@@ -1,0 +1,114 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { InvoiceView } from "./invoice-view";
+import { STORY_NOW, sampleInvoice } from "./invoice-fixtures";
+
+const meta = {
+  title: "Invoice/InvoiceView",
+  component: InvoiceView,
+  args: { invoice: sampleInvoice(), mode: "pay", now: STORY_NOW },
+} satisfies Meta<typeof InvoiceView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** ACTIVE in pay mode: number, dates yyyy/MM/dd, Bill From/To, lines, totals, notes, footer; Make Payment and 'Due in'. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("Invoice ZSH000042");
+    await expect(c.getByRole("link", { name: "Make Payment" })).toHaveAttribute("href", "http://localhost:4322/?p=7Hq2kZr9XbNm");
+    await expect(c.getByText("Due in 5 days")).toBeVisible();
+    await expect(c.getAllByText("2026/12/01").length).toBeGreaterThan(0);
+    await expect(c.getByTestId("invoice-total")).toHaveTextContent("1,499.97 USD");
+    await expect(c.getByRole("link", { name: "Download PDF" })).toHaveAttribute("href", "http://localhost:4322/api/pay/invoices/7Hq2kZr9XbNm/pdf");
+    await expect(c.getByRole("table", { name: "Invoice lines" })).toBeVisible();
+  },
+};
+
+/** The LEGAL layout: particulars, professional and official fees, VAT. */
+export const Legal: Story = {
+  args: { invoice: sampleInvoice({ layout: "LEGAL" }) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("columnheader", { name: "Professional fees" })).toBeVisible();
+    await expect(c.getByText("Trademark application, class 9")).toBeVisible();
+    await expect(c.getByTestId("invoice-total")).toHaveTextContent("971.20 USD");
+  },
+};
+
+/** PAID in pay mode: a disabled Paid button, no Make Payment, no due notice. */
+export const Paid: Story = {
+  args: { invoice: sampleInvoice({ status: "PAID" }) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("button", { name: "Paid" })).toBeDisabled();
+    await expect(c.queryByRole("link", { name: "Make Payment" })).toBeNull();
+    await expect(c.queryByTestId("invoice-due")).toBeNull();
+  },
+};
+
+/** CANCELLED: a disabled Cancelled button. */
+export const Cancelled: Story = {
+  args: { invoice: sampleInvoice({ status: "CANCELLED" }) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("button", { name: "Cancelled" })).toBeDisabled();
+    await expect(c.queryByRole("link", { name: "Make Payment" })).toBeNull();
+  },
+};
+
+/** Past its due date: 'Overdue by' and the distance. */
+export const Overdue: Story = {
+  args: { invoice: sampleInvoice({ issuedOn: "2026-11-01", paymentDueOn: "2026-11-08" }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("Overdue by 17 days")).toBeVisible();
+  },
+};
+
+/** The merchant's own view: no Make Payment, still the due notice and Download PDF. */
+export const MerchantView: Story = {
+  args: { mode: "merchant" },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole("link", { name: "Make Payment" })).toBeNull();
+    await expect(c.getByText("Due in 5 days")).toBeVisible();
+    await expect(c.getByRole("link", { name: "Download PDF" })).toBeVisible();
+  },
+};
+
+/** A payee with no invoiceFrom: Bill From falls back to the merchant's display name. */
+export const NoFromBlock: Story = {
+  args: { invoice: sampleInvoice({ invoiceFrom: null, notes: "" }) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText("7xKX…gAsU")).toBeVisible();
+    await expect(c.queryByRole("heading", { name: "Notes" })).toBeNull();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("Facture ZSH000042");
+    await expect(c.getByRole("link", { name: "Payer" })).toBeVisible();
+    await expect(c.getByTestId("invoice-total")).toHaveTextContent("1 499,97 USD");
+  },
+};
+
+export const FrenchLegal: Story = {
+  globals: { locale: "fr" },
+  args: { invoice: sampleInvoice({ layout: "LEGAL", status: "PAID" }) },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: "mobile1" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("link", { name: "Make Payment" })).toBeVisible();
+  },
+};
+
+export const PhoneLegal: Story = {
+  globals: { viewport: { value: "mobile1" } },
+  args: { invoice: sampleInvoice({ layout: "LEGAL" }) },
+};

@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp, createPaymentsApp } from "../../app";
+import type { Database } from "../../db/client";
+import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
+import { testDeps } from "../../testing/deps";
+import { signInMerchant } from "../../testing/merchants";
+
+/** The built page's skeleton as Astro writes it: language, title, the empty root. */
+const SHELL = `<!doctype html><html lang="en" data-title-key="titles.invoice" data-brand="zPay"><head><title>Invoice - zPay</title></head><body><main><div id="invoice-root"></div></main><script type="module" src="/_astro/invoice.js"></script></body></html>`;
+const line = { description: "Logo <design>", quantity: "2", unitPrice: { currency: "USD", value: "10.5" }, taxPercent: "10" };
+
+describe.each(TEST_BACKENDS)("the invoice page's served HTML (%s)", (kind) => {
+  let database: Database;
+  let payments: ReturnType<typeof createPaymentsApp>;
+  let hashedId: string;
+  let number: string;
+
+  beforeAll(async () => {
+    database = await openTestDb(kind);
+    const distDir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-invoice-page-"));
+    fs.mkdirSync(path.join(distDir, "invoice"));
+    fs.writeFileSync(path.join(distDir, "invoice", "index.html"), SHELL);
+    const deps = testDeps(database, { SIGNIN_RATE_LIMIT: "1000", PAYMENTS_ORIGIN: "http://pay.test" });
+    const app = createApp(deps);
+    payments = createPaymentsApp(deps, { distDir });
+    const m = await signInMerchant(app);
+    const json = (res: Response) => res.json();
+    const headers = { ...m.auth, "content-type": "application/json" };
+    const customer = (await json(await app.request("/api/v1/customers", { method: "POST", headers, body: JSON.stringify({ name: "Ada", email: "ada@example.com" }) }))).data.customer;
+    const invoice = (
+      await json(
+        await app.request("/api/v1/invoices", {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ issuedOn: "2026-11-24", paymentDueOn: "2099-12-01", client: customer._id, currency: "USD", invoiceInclusions: [line], notes: "Merci" }),
+        }),
+      )
+    ).data.invoice;
+    hashedId = invoice.hashedId;
+    number = invoice.invoiceNumber;
+  });
+  afterAll(() => database.close());
+
+  it("puts the whole invoice in the HTML, escaped, with Make Payment to the pay page", async () => {
+    const res = await payments.request(`/invoice?i=${hashedId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    const html = await res.text();
+    expect(html).toContain(`<title>Invoice ${number} - zPay</title>`);
+    expect(html).toContain(number);
+    expect(html).toContain("Logo &lt;design&gt;");
+    expect(html).not.toContain("Logo <design>");
+    expect(html).toContain("Bill To");
+    expect(html).toContain("Ada");
+    expect(html).toContain("23.10 USD");
+    expect(html).toContain("2099/12/01");
+    expect(html).toContain(`href="http://pay.test/?p=${hashedId}"`);
+    expect(html).toContain("Make Payment");
+    expect(html).toContain("Due in");
+    expect(html).toContain(`/api/pay/invoices/${hashedId}/pdf`);
+  });
+
+  it("speaks the payer's language", async () => {
+    const html = await (await payments.request(`/invoice?i=${hashedId}`, { headers: { "accept-language": "fr-FR,fr;q=0.9" } })).text();
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain("Facturé à");
+    expect(html).toContain("23,10 USD");
+  });
+
+  it("says when there is no invoice, and when it could not be read", async () => {
+    const missing = await payments.request("/invoice?i=nope");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("This invoice does not exist");
+    expect(await (await payments.request("/invoice")).text()).toContain("No invoice was named");
+  });
+});
