@@ -113,6 +113,24 @@ export const Details: Story = {
   },
 };
 
+/** Menu → Edit → change the notes → Update: 'Bill updated successfully', sent with the edit key. */
+export const EditBill: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Actions for Kq7NzR2xWb4M" }));
+    await userEvent.click(await body().findByRole("menuitem", { name: "Edit" }));
+    const dialog = await body().findByRole("dialog", { name: "Update zInvoice" });
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Notes" }), " See you soon.");
+    const update = within(dialog).getByRole("button", { name: "Update" });
+    await waitFor(() => expect(update).toBeEnabled());
+    await userEvent.click(update);
+    await expect(await body().findByText("Bill updated successfully")).toBeVisible();
+    const [sent] = storyServer.bodiesSentTo("PUT", "/api/bills/update/b1") as { _key: string; desc: string }[];
+    await expect(sent._key).toBe("1");
+    await expect(JSON.parse(sent.desc).notes).toBe("Thank you for your business. See you soon.");
+    await expect(invoiceStore.bills[0].invoice.notes).toBe("Thank you for your business. See you soon.");
+  },
+};
+
 /** Menu → Edit → Disable → 'Please note' → Disable: 'Disabled successfully', the row reads Disabled. */
 export const DisableBill: Story = {
   play: async ({ canvasElement }) => {
