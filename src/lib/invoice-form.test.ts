@@ -104,6 +104,8 @@ describe("defaults and dates (SPEC §9)", () => {
     expect(dueDistance("2026-11-27", now, "en")).toEqual({ overdue: false, distance: "3 days" });
     expect(dueDistance("2026-11-24", now, "en")).toEqual({ overdue: false, distance: "14 hours" });
     expect(dueDistance("2026-11-20", now, "en")).toEqual({ overdue: true, distance: "3 days" });
+    expect(dueDistance("2027-03-01", now, "en")).toEqual({ overdue: false, distance: "3 months" });
+    expect(dueDistance("2099-12-01", now, "en")).toEqual({ overdue: false, distance: "73 years" });
     expect(dueDistance("2026-11-20", now, "fr")).toEqual({ overdue: true, distance: "3\u00a0jours" });
   });
 });

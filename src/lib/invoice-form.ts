@@ -80,7 +80,7 @@ export function formatInvoiceDate(iso: string): string {
 
 /**
  * SPEC §4 'Due in' / 'Overdue by' and the distance to the due date, in `lng`. The invoice is due
- * until the end of its due day (UTC); the distance is in whole days, or hours on the last day.
+ * until the end of its due day (UTC); the distance is rounded down: hours, days, months, years.
  */
 export function dueDistance(paymentDueOn: string, now: Date, lng: string): { overdue: boolean; distance: string } {
   const [y, m, d] = paymentDueOn.split("-").map(Number);
@@ -88,7 +88,10 @@ export function dueDistance(paymentDueOn: string, now: Date, lng: string): { ove
   const ms = endOfDueDay - now.getTime();
   const overdue = ms < 0;
   const hours = Math.floor(Math.abs(ms) / 3_600_000);
-  const [value, unit] = hours < 24 ? [Math.max(hours, 1), "hour"] : [Math.floor(hours / 24), "day"];
+  const days = Math.floor(hours / 24);
+  // Like date-fns formatDistance: hours on the last day, days up to two months, then months, then years.
+  const [value, unit] =
+    hours < 24 ? [Math.max(hours, 1), "hour"] : days < 60 ? [days, "day"] : days < 730 ? [Math.floor(days / 30), "month"] : [Math.floor(days / 365), "year"];
   const distance = new Intl.NumberFormat(lng, { style: "unit", unit, unitDisplay: "long" }).format(value);
   return { overdue, distance };
 }

@@ -83,6 +83,30 @@ test("the invoice page reads without JavaScript, downloads as a PDF holding the 
   const merchantRead = await page.request.get(`/api/v1/invoices/${invoice._id}`, { headers: invoice.auth });
   expect((await merchantRead.json()).data.invoice).toMatchObject({ status: "PAID", paymentInfo: { status: "validated" } });
   await payerContext.close();
+
+  // The merchant's own view in the app: the same document, Paid, no Make Payment.
+  await page.goto(`/invoices/view?id=${invoice._id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Invoice ${invoice.invoiceNumber}` })).toBeVisible();
+  await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Make Payment" })).toHaveCount(0);
+  await expect(page.getByTestId("invoice-total")).toHaveText("12.50 USD");
+  await page.screenshot({ path: `${SHOTS}/invoice-merchant-view.png`, fullPage: true });
+});
+
+test("the invoice page runs its print script under the payments policy", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const invoice = await merchantInvoice(page);
+  await page.goto(invoice.page);
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+  });
+  await page.getByRole("button", { name: "Print" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  expect(violations).toEqual([]);
 });
 
 test("an unknown invoice says so", async ({ browser }) => {

@@ -25,6 +25,8 @@ export interface InvoiceViewProps {
   /** The moment 'Due in' / 'Overdue by' is measured from. */
   now: Date;
   onPrint?: () => void;
+  /** The document title's heading level (h1 where it is the page's title, as on both pages today). */
+  titleAs?: "h1" | "h2";
 }
 
 /**
@@ -32,7 +34,7 @@ export interface InvoiceViewProps {
  * totals, notes and a footer with the total and the due date, then the actions. The payer page, the
  * merchant view and the server render this same component; the PDF prints the same content.
  */
-export function InvoiceView({ invoice, mode, now, onPrint }: InvoiceViewProps) {
+export function InvoiceView({ invoice, mode, now, onPrint, titleAs: Title = "h1" }: InvoiceViewProps) {
   const { t, i18n } = useTranslation("invoices", { keyPrefix: "document" });
   const total = formatCents(invoice.invoiceTotal.totalAmount, invoice.currency, i18n.language);
   return (
@@ -44,9 +46,9 @@ export function InvoiceView({ invoice, mode, now, onPrint }: InvoiceViewProps) {
     >
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
-          <h1 id="invoice-title" className="text-2xl font-bold">
+          <Title id="invoice-title" className="text-2xl font-bold">
             {t("title")} <span className="font-mono" data-testid="invoice-number">{invoice.invoiceNumber}</span>
-          </h1>
+          </Title>
           <StatusChip color={STATUS_COLOR[invoice.status]}>{t(`status.${invoice.status}`)}</StatusChip>
         </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-3 gap-y-1 text-sm">
