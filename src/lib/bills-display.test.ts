@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { billActions, formatDecimalAmount, formatInvoiceAmount, inCurrency, invoiceActions, toLayout } from "./bills-display";
+import { billActions, formatDecimalAmount, formatInvoiceAmount, inCurrency, invoiceActions, merchantInvoiceViewPath, toLayout } from "./bills-display";
 import { emptyLine } from "./invoice-form";
 
 describe("formatInvoiceAmount", () => {
@@ -45,5 +45,12 @@ describe("row actions", () => {
     expect(invoiceActions({ enabled: true, status: "ACTIVE" })).toEqual({ edit: true, cancel: true, copyLink: true });
     expect(invoiceActions({ enabled: true, status: "PAID" })).toEqual({ edit: false, cancel: false, copyLink: true });
     expect(invoiceActions({ enabled: true, status: "CANCELLED" })).toEqual({ edit: false, cancel: false, copyLink: false });
+  });
+});
+
+describe("merchantInvoiceViewPath", () => {
+  it("names a zInvoice by ?bill= and a v1 invoice by ?id=", () => {
+    expect(merchantInvoiceViewPath("bill", "b 1")).toBe("/invoices/view?bill=b%201");
+    expect(merchantInvoiceViewPath("invoice", "i1")).toBe("/invoices/view?id=i1");
   });
 });

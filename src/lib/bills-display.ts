@@ -76,3 +76,8 @@ export function invoiceToFormValues(invoice: InvoiceDto): InvoiceFormValues {
 export function invoiceCurrencies(billingCurrency: string | null | undefined, current?: string): string[] {
   return [...new Set([billingCurrency || "USD", "USD", "EUR", "GBP", ...(current ? [current] : [])])];
 }
+
+/** The merchant's invoice view in the app: `/invoices/view?bill={_id}` for a zInvoice, `?id={_id}` for a v1 invoice. */
+export function merchantInvoiceViewPath(kind: "bill" | "invoice", id: string): string {
+  return `/invoices/view?${kind === "bill" ? "bill" : "id"}=${encodeURIComponent(id)}`;
+}

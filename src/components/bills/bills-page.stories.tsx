@@ -102,6 +102,16 @@ export const Instructions: Story = {
   },
 };
 
+/** Menu → View Invoice: the merchant's invoice view of this zInvoice. */
+export const ViewInvoice: Story = {
+  tags: ["no-screenshot"],
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Actions for Kq7NzR2xWb4M" }));
+    await userEvent.click(await body().findByRole("menuitem", { name: "View Invoice" }));
+    await waitFor(() => expect(args.openInvoice).toHaveBeenCalledWith("/invoices/view?bill=b1"));
+  },
+};
+
 /** Menu → Invoice Details. */
 export const Details: Story = {
   play: async ({ canvasElement }) => {

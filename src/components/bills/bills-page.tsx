@@ -6,7 +6,7 @@ import { copyPayLink } from "@/components/invoice-form/copy-link";
 import { InvoiceDetailsDialog } from "@/components/invoices/invoice-details-dialog";
 import { Button } from "@/components/ui/button";
 import type { ApiClient } from "@/lib/api-client";
-import { invoiceCurrencies, invoiceToFormValues } from "@/lib/bills-display";
+import { invoiceCurrencies, invoiceToFormValues, merchantInvoiceViewPath } from "@/lib/bills-display";
 import type { BillDto, InvoiceDto } from "@/lib/invoice";
 import type { InvoiceFormValues } from "@/lib/invoice-form";
 import { showToast } from "@/stores/toasts";
@@ -26,8 +26,8 @@ export interface BillsPageProps {
   today?: Date;
   /** For stable stories and tests; the reader's own zone otherwise. */
   timeZone?: string;
-  /** Opens the invoice page (default: a new tab). */
-  openInvoice?: (url: string) => void;
+  /** Opens the merchant's invoice view (default: goes there). */
+  openInvoice?: (path: string) => void;
 }
 
 type FormState = { mode: "create" } | { mode: "update"; bill: BillDto; key: string };
@@ -38,10 +38,10 @@ export function billBody(values: InvoiceFormValues) {
   return { label, currency, desc: JSON.stringify({ ...invoice, currency }) };
 }
 
-const openInNewTab = (url: string) => void window.open(url, "_blank", "noopener");
+const goTo = (path: string) => window.location.assign(path);
 
 /** /bills (SPEC zInvoice): 'Create Pay Invoice', the table, and its dialogs. */
-export function BillsPage({ api, userId, billingCurrency, today, timeZone, openInvoice = openInNewTab }: BillsPageProps) {
+export function BillsPage({ api, userId, billingCurrency, today, timeZone, openInvoice = goTo }: BillsPageProps) {
   const { t } = useTranslation("invoices");
   const [rows, setRows] = React.useState<BillDto[] | null>(null);
   const [loadFailed, setLoadFailed] = React.useState(false);
@@ -143,7 +143,7 @@ export function BillsPage({ api, userId, billingCurrency, today, timeZone, openI
           onCopyLink={(r) => void pageLinkOf(r).then((link) => copyPayLink(link, t))}
           onEdit={(r) => void openEdit(r)}
           onInstructions={(r) => void openInstructions(r)}
-          onView={(r) => openInvoice(r.invoice.invoiceUrl)}
+          onView={(r) => openInvoice(merchantInvoiceViewPath("bill", r._id))}
           onDetails={(r) => setDetails(r.invoice)}
         />
       )}

@@ -14,7 +14,7 @@ const meta = {
   title: "Invoices/InvoicesPage",
   component: InvoicesPage,
   parameters: { layout: "padded", merchantSession: true, toastBar: true, serverData: { invoices: { invoices: sampleV1Invoices, customers: sampleCustomers } } },
-  args: { api: merchantApi, billingCurrency: "USD", today: new Date(2026, 10, 5), openUrl: fn() },
+  args: { api: merchantApi, billingCurrency: "USD", today: new Date(2026, 10, 5), openUrl: fn(), openInvoice: fn() },
   beforeEach: () => {
     clipboard = stubClipboard("resolves");
     return clipboard.restore;
@@ -52,7 +52,7 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole("button", { name: "View invoice ZSH-2026-0101" }));
-    await expect(args.openUrl).toHaveBeenCalledWith(sampleV1Invoices[0].invoiceUrl);
+    await expect(args.openInvoice).toHaveBeenCalledWith("/invoices/view?id=i1");
   },
 };
 

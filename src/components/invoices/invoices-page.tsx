@@ -6,7 +6,7 @@ import { copyPayLink } from "@/components/invoice-form/copy-link";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ApiClient } from "@/lib/api-client";
-import { invoiceCurrencies, invoiceToFormValues } from "@/lib/bills-display";
+import { invoiceCurrencies, invoiceToFormValues, merchantInvoiceViewPath } from "@/lib/bills-display";
 import type { InvoiceDto } from "@/lib/invoice";
 import type { InvoiceFormValues } from "@/lib/invoice-form";
 import { showToast } from "@/stores/toasts";
@@ -21,16 +21,19 @@ export interface InvoicesPageProps {
   billingCurrency?: string | null;
   /** For stable stories: the day the form's dates start from. */
   today?: Date;
-  /** Opens the invoice page or its PDF (default: a new tab). */
+  /** Opens the PDF (default: a new tab). */
   openUrl?: (url: string) => void;
+  /** Opens the merchant's invoice view (default: goes there). */
+  openInvoice?: (path: string) => void;
 }
 
 type FormState = { mode: "create" } | { mode: "update"; invoice: InvoiceDto };
 
 const openInNewTab = (url: string) => void window.open(url, "_blank", "noopener");
+const goTo = (path: string) => window.location.assign(path);
 
 /** /invoices (the v1 invoices list): 'Create Invoice', the table, the invoice dialog and Cancel. */
-export function InvoicesPage({ api, billingCurrency, today, openUrl = openInNewTab }: InvoicesPageProps) {
+export function InvoicesPage({ api, billingCurrency, today, openUrl = openInNewTab, openInvoice = goTo }: InvoicesPageProps) {
   const { t } = useTranslation("invoices");
   const [rows, setRows] = React.useState<InvoiceDto[] | null>(null);
   const [loadFailed, setLoadFailed] = React.useState(false);
@@ -106,7 +109,7 @@ export function InvoicesPage({ api, billingCurrency, today, openUrl = openInNewT
         <InvoicesTable
           rows={rows ?? []}
           loading={rows === null}
-          onView={(r) => openUrl(r.invoiceUrl)}
+          onView={(r) => openInvoice(merchantInvoiceViewPath("invoice", r._id))}
           onDetails={setDetails}
           onCopyLink={(r) => void copyPayLink(r.payUrl, t)}
           onDownload={(r) => openUrl(r.pdfUrl)}
