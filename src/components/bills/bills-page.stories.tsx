@@ -104,7 +104,6 @@ export const Instructions: Story = {
 
 /** Menu → View Invoice: the merchant's invoice view of this zInvoice. */
 export const ViewInvoice: Story = {
-  tags: ["no-screenshot"],
   play: async ({ canvasElement, args }) => {
     await userEvent.click(await within(canvasElement).findByRole("button", { name: "Actions for Kq7NzR2xWb4M" }));
     await userEvent.click(await body().findByRole("menuitem", { name: "View Invoice" }));
