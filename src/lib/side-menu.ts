@@ -45,8 +45,6 @@ export const SIDE_MENU: readonly SideMenuItem[] = [
 export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
   "/transactions",
   "/unmapped",
-  "/bills",
-  "/invoices",
   "/zramp",
   "/zapi",
   "/referral",

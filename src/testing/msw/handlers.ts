@@ -2,9 +2,10 @@
 import { authHandlers } from "./auth-handlers";
 import { collectHandlers } from "./collect-handlers";
 import { walletHandlers } from "./wallet-handlers";
+import { invoiceHandlers } from "./invoice-handlers";
 import { zlinkHandlers } from "./zlink-handlers";
 import { mailHandlers } from "./mail-handlers";
 import { donateHandlers } from "./donate-handlers";
 import { cartHandlers } from "./cart-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers];

@@ -1,0 +1,172 @@
+import * as React from "react";
+import { useTranslation } from "react-i18next";
+import { PlusIcon } from "lucide-react";
+import { InvoiceFormDialog } from "@/components/invoice-form/invoice-form-dialog";
+import { copyPayLink } from "@/components/invoice-form/copy-link";
+import { InvoiceDetailsDialog } from "@/components/invoices/invoice-details-dialog";
+import { Button } from "@/components/ui/button";
+import type { ApiClient } from "@/lib/api-client";
+import { invoiceCurrencies, invoiceToFormValues, merchantInvoiceViewPath } from "@/lib/bills-display";
+import type { BillDto, InvoiceDto } from "@/lib/invoice";
+import type { InvoiceFormValues } from "@/lib/invoice-form";
+import { showToast } from "@/stores/toasts";
+import { BillInstructionsDialog } from "./bill-instructions-dialog";
+import { BillsTable } from "./bills-table";
+
+/** The zInvoice routes (SPEC /api/bills). */
+export const BILLS_PATH = "/bills";
+
+export interface BillsPageProps {
+  api: ApiClient;
+  /** The signed-in merchant's `_id` (the instructions call names it). */
+  userId: string;
+  /** The merchant's billing currency: the dialog's first invoice currency. */
+  billingCurrency?: string | null;
+  /** For stable stories: the day the form's dates start from. */
+  today?: Date;
+  /** For stable stories and tests; the reader's own zone otherwise. */
+  timeZone?: string;
+  /** Opens the merchant's invoice view (default: goes there). */
+  openInvoice?: (path: string) => void;
+}
+
+type FormState = { mode: "create" } | { mode: "update"; bill: BillDto; key: string };
+
+/** What `POST /bills/create` and `PUT /bills/update/{id}` carry: the label, the currency, the invoice as JSON text in `desc`. */
+export function billBody(values: InvoiceFormValues) {
+  const { label, currency, ...invoice } = values;
+  return { label, currency, desc: JSON.stringify({ ...invoice, currency }) };
+}
+
+const goTo = (path: string) => window.location.assign(path);
+
+/** /bills (SPEC zInvoice): 'Create Pay Invoice', the table, and its dialogs. */
+export function BillsPage({ api, userId, billingCurrency, today, timeZone, openInvoice = goTo }: BillsPageProps) {
+  const { t } = useTranslation("invoices");
+  const [rows, setRows] = React.useState<BillDto[] | null>(null);
+  const [loadFailed, setLoadFailed] = React.useState(false);
+  const [form, setForm] = React.useState<FormState | null>(null);
+  const [instructions, setInstructions] = React.useState<{ bill: BillDto; pageLink: string } | null>(null);
+  const [details, setDetails] = React.useState<InvoiceDto | null>(null);
+
+  const fetchRows = React.useCallback(async () => (await api.get<{ data: BillDto[] }>(BILLS_PATH)).data, [api]);
+  /** Reloads the list (after a save, or Try again); a failure shows the retry line. */
+  const load = async () => {
+    setLoadFailed(false);
+    try {
+      setRows(await fetchRows());
+    } catch {
+      setLoadFailed(true);
+    }
+  };
+  React.useEffect(() => {
+    let live = true;
+    fetchRows().then(
+      (loaded) => live && setRows(loaded),
+      () => live && setLoadFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [fetchRows]);
+
+  const pageLinkOf = async (row: BillDto): Promise<string | undefined> => {
+    try {
+      const { data } = await api.get<{ data: { page_link?: string } }>(`${BILLS_PATH}/${encodeURIComponent(userId)}/${encodeURIComponent(row._id)}`);
+      return data.page_link || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const openInstructions = async (row: BillDto) => {
+    const pageLink = await pageLinkOf(row);
+    if (!pageLink) showToast({ message: t("toasts.noLink"), variant: "error" });
+    else setInstructions({ bill: row, pageLink });
+  };
+
+  /** Edit reads the bill first: the form gets the server's copy and the edit key. */
+  const openEdit = async (row: BillDto) => {
+    try {
+      const { data } = await api.get<{ data: { key: string; info: BillDto } }>(`${BILLS_PATH}/update/${encodeURIComponent(row._id)}`);
+      setForm({ mode: "update", bill: data.info, key: data.key });
+    } catch (err) {
+      showToast({ message: err instanceof Error ? err.message : t("toasts.notSaved"), variant: "error" });
+    }
+  };
+
+  const save = async (values: InvoiceFormValues) => {
+    if (form?.mode === "update") {
+      await api.put(`${BILLS_PATH}/update/${encodeURIComponent(form.bill._id)}`, { ...billBody(values), _item_id: form.bill._id, _key: form.key });
+      showToast({ message: t("toasts.updated"), variant: "success" });
+    } else {
+      await api.post(`${BILLS_PATH}/create`, billBody(values));
+      showToast({ message: t("toasts.created"), variant: "success" });
+    }
+    setForm(null);
+    await load();
+  };
+
+  const disable = async () => {
+    if (form?.mode !== "update") return;
+    await api.post(`${BILLS_PATH}/disable/${encodeURIComponent(form.bill._id)}`, { _item_id: form.bill._id, _key: form.key });
+    showToast({ message: t("toasts.disabled"), variant: "success" });
+    setForm(null);
+    await load();
+  };
+
+  const editing = form?.mode === "update" ? form.bill : null;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{t("bills.title")}</h1>
+          <p className="text-muted-foreground">{t("bills.intro")}</p>
+        </div>
+        <Button onClick={() => setForm({ mode: "create" })}>
+          <PlusIcon aria-hidden="true" />
+          {t("bills.create")}
+        </Button>
+      </div>
+      {loadFailed ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+          <span>{t("bills.loadFailed")}</span>
+          <Button size="sm" variant="outline" onClick={() => void load()}>
+            {t("retry")}
+          </Button>
+        </div>
+      ) : (
+        <BillsTable
+          rows={rows ?? []}
+          loading={rows === null}
+          timeZone={timeZone}
+          onCopyLink={(r) => void pageLinkOf(r).then((link) => copyPayLink(link, t))}
+          onEdit={(r) => void openEdit(r)}
+          onInstructions={(r) => void openInstructions(r)}
+          onView={(r) => openInvoice(merchantInvoiceViewPath("bill", r._id))}
+          onDetails={(r) => setDetails(r.invoice)}
+        />
+      )}
+      {form ? (
+        <InvoiceFormDialog
+          key={form.mode === "update" ? `${form.bill._id}-${form.key}` : "create"}
+          api={api}
+          open
+          onOpenChange={(open) => !open && setForm(null)}
+          kind="bill"
+          mode={form.mode}
+          initial={editing ? invoiceToFormValues({ ...editing.invoice, label: editing.label }) : undefined}
+          initialPayee={editing?.invoice.billTo}
+          currencies={invoiceCurrencies(billingCurrency, editing?.currency)}
+          today={today}
+          onSubmit={save}
+          onDisable={editing ? disable : undefined}
+        />
+      ) : null}
+      {instructions ? (
+        <BillInstructionsDialog open onOpenChange={(open) => !open && setInstructions(null)} pageLink={instructions.pageLink} label={instructions.bill.label} />
+      ) : null}
+      {details ? <InvoiceDetailsDialog open onOpenChange={(open) => !open && setDetails(null)} invoice={details} /> : null}
+    </div>
+  );
+}
