@@ -1,21 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { StatusChip } from "@/components/ui/status-chip";
-import type { InvoiceStatus, PublicInvoiceDto } from "@/lib/invoice";
+import type { PublicInvoiceDto } from "@/lib/invoice";
+import { billStatus } from "@/lib/status";
 import { formatInvoiceDate } from "@/lib/invoice-form";
 import { InvoiceActions, type InvoiceMode } from "./invoice-actions";
 import { formatCents } from "./invoice-format";
 import { InvoiceLines } from "./invoice-lines";
 import { InvoiceParties } from "./invoice-parties";
 import { InvoiceTotals } from "./invoice-totals";
-
-const STATUS_COLOR: Record<InvoiceStatus, "primary" | "secondary" | "warning" | "error" | "info"> = {
-  ACTIVE: "info",
-  DRAFT: "secondary",
-  PAID: "primary",
-  CANCELLED: "error",
-  DISABLED: "secondary",
-  INIT: "warning",
-};
 
 export interface InvoiceViewProps {
   /** The invoice as the payer reads it; the merchant's InvoiceDto is a superset. */
@@ -49,7 +41,7 @@ export function InvoiceView({ invoice, mode, now, onPrint, titleAs: Title = "h1"
           <Title id="invoice-title" className="text-2xl font-bold">
             {t("title")} <span className="font-mono" data-testid="invoice-number">{invoice.invoiceNumber}</span>
           </Title>
-          <StatusChip color={STATUS_COLOR[invoice.status]}>{t(`status.${invoice.status}`)}</StatusChip>
+          <StatusChip color={billStatus(invoice.status).color}>{t(`status.${invoice.status}`)}</StatusChip>
         </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted-foreground">{t("issuedOn")}</dt>
