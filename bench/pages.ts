@@ -193,6 +193,10 @@ export async function benchPages(): Promise<PageResult[]> {
       ["/auth", `${server.appUrl}/auth`, {}],
       ["/dashboard (signed in)", `${server.appUrl}/dashboard`, signedIn],
       ["/quick-pays (zLink, signed in)", `${server.appUrl}/quick-pays`, signedIn],
+      ["/collects (zRequest, signed in)", `${server.appUrl}/collects`, signedIn],
+      ["/bills (zInvoice, signed in)", `${server.appUrl}/bills`, signedIn],
+      ["/checkouts (zCart, signed in)", `${server.appUrl}/checkouts`, signedIn],
+      ["/donates (Donations, signed in)", `${server.appUrl}/donates`, signedIn],
       ["404", `${server.appUrl}/no-such-page`, {}],
     ];
     const results: PageResult[] = [];
