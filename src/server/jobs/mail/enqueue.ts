@@ -20,7 +20,16 @@ export async function enqueueEmail<T extends MailTemplateName>(
 ): Promise<string> {
   const [row] = await tx
     .insert(emails)
-    .values({ userId: mail.userId, to: mail.to, template: mail.template, language: mail.language, data: mail.data as unknown as Record<string, unknown> })
+    .values({
+      userId: mail.userId,
+      to: mail.to,
+      template: mail.template,
+      language: mail.language,
+      data: mail.data as unknown as Record<string, unknown>,
+      // Due at once, to the millisecond: PostgreSQL's now() has microseconds, and a sender comparing
+      // with a JavaScript Date of the same millisecond would otherwise skip the new mail until its sweep.
+      nextAttemptAt: sql`date_trunc('milliseconds', now())`,
+    })
     .returning({ id: emails.id });
   await tx.execute(sql`select pg_notify(${NEW_EMAIL_CHANNEL}, '')`);
   return row.id;

@@ -140,8 +140,17 @@ describe.each(TEST_BACKENDS)("mail sender on %s", (kind) => {
     expect(await inbox()).toHaveLength(0);
   });
 
+  it("a mail just enqueued is due at once for a sender whose clock reads the same millisecond", async () => {
+    const id = await enqueue("now@example.com");
+    const stored = await row(id);
+    // The stored time read back as a JavaScript Date (milliseconds): what a sender's clock can read right after the commit.
+    const claimed = await claimDueEmails(database.db, new Date(stored.nextAttemptAt.getTime()), 60_000, 10);
+    expect(claimed.map((r) => r.id)).toEqual([id]);
+  });
+
   it("marks a mail with an unknown template failed without sending anything", async () => {
-    const [bad] = await database.db.insert(emails).values({ to: "x@example.com", template: "no-such-template", data: {} }).returning();
+    // Due a second ago: PostgreSQL's default now() carries microseconds a JavaScript Date of the same millisecond lacks.
+    const [bad] = await database.db.insert(emails).values({ to: "x@example.com", template: "no-such-template", data: {}, nextAttemptAt: new Date(Date.now() - 1000) }).returning();
     expect(await sendDueEmails({ db: database.db, log }, options())).toEqual({ sent: 0, retried: 0, failed: 1 });
     expect(await row(bad.id)).toMatchObject({ status: "failed", lastError: "unknown template no-such-template" });
   });
