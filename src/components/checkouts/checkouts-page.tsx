@@ -13,7 +13,8 @@ import { showToast } from "@/stores/toasts";
 import { CatalogItemDialog } from "./catalog-item-dialog";
 import { CatalogTable } from "./catalog-table";
 import { CheckoutDialog } from "./checkout-dialog";
-import { CheckoutsTable, checkoutOrderId } from "./checkouts-table";
+import { CheckoutsTable } from "./checkouts-table";
+import { productOrderId } from "@/components/products/product-row-actions";
 import type { UploadedImage } from "./item-image-field";
 
 export interface CheckoutsPageProps {
@@ -269,7 +270,7 @@ export function CheckoutsPage({ api, userId, billingCurrency, uploadImage, onSav
         <PayLinkInstructionsDialog namespace="zlink" open onOpenChange={(open) => !open && setInstructions(null)} title={t("instructions.title")} {...instructions} />
       ) : null}
       {details?.paymentInfo ? (
-        <TransactionDetailsDialog open onOpenChange={(open) => !open && setDetails(null)} info={details.paymentInfo} orderId={checkoutOrderId(details)} timeZone={timeZone} />
+        <TransactionDetailsDialog open onOpenChange={(open) => !open && setDetails(null)} info={details.paymentInfo} orderId={productOrderId(details)} timeZone={timeZone} />
       ) : null}
     </div>
   );

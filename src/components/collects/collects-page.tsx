@@ -9,7 +9,8 @@ import { collectCurrencies, type CollectDto, type CollectFormValues } from "@/li
 import { showToast } from "@/stores/toasts";
 import { CollectFormDialog } from "./collect-form-dialog";
 import { CollectInstructionsDialog } from "./collect-instructions-dialog";
-import { CollectsTable, collectOrderId } from "./collects-table";
+import { CollectsTable } from "./collects-table";
+import { productOrderId } from "@/components/products/product-row-actions";
 
 export interface CollectsPageProps {
   api: ApiClient;
@@ -186,7 +187,7 @@ export function CollectsPage({ api, userId, billingCurrency, timeZone }: Collect
           open
           onOpenChange={(open) => !open && setDetails(null)}
           info={details.paymentInfo}
-          orderId={collectOrderId(details)}
+          orderId={productOrderId(details)}
           timeZone={timeZone}
         />
       ) : null}

@@ -9,7 +9,8 @@ import { zlinkCurrencies, type QuickPayDto, type ZLinkFormValues } from "@/lib/z
 import { showToast } from "@/stores/toasts";
 import { ZLinkFormDialog } from "./zlink-form-dialog";
 import { ZLinkInstructionsDialog } from "./zlink-instructions-dialog";
-import { ZLinkTable, orderIdOf } from "./zlink-table";
+import { ZLinkTable } from "./zlink-table";
+import { productOrderId } from "@/components/products/product-row-actions";
 
 export interface ZLinkPageProps {
   api: ApiClient;
@@ -204,7 +205,7 @@ export function ZLinkPage({ api, userId, billingCurrency, exampleHost, search = 
           open
           onOpenChange={(open) => !open && setDetails(null)}
           info={details.paymentInfo}
-          orderId={orderIdOf(details)}
+          orderId={productOrderId(details)}
           timeZone={timeZone}
         />
       ) : null}
