@@ -88,7 +88,7 @@ test("a merchant bills a new payee with a zInvoice (DEFAULT); the payer pays it 
   await row.getByRole("button", { name: `Copy link of ${orderId}` }).click();
   await expect(toast(page, "Link copied to clipboard!")).toBeVisible();
   const link = `http://localhost:${E2E_PAYMENTS_PORT}/?p=${orderId}`;
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
   await row.getByRole("button", { name: `Actions for ${orderId}` }).click();
   await page.getByRole("menuitem", { name: "View Instructions" }).click();
@@ -103,6 +103,8 @@ test("a merchant bills a new payee with a zInvoice (DEFAULT); the payer pays it 
   await createSolanaTestWallet("Payer Wallet").install(payerPage);
   await payerPage.getByRole("link", { name: "Make Payment" }).click();
   await expect(payerPage).toHaveURL(link);
+  // The URL changes before the page has run its boot script; a tap before that does nothing (CI under load).
+  await payerPage.waitForLoadState("load");
   await payerPage.getByRole("button", { name: "Pay with Solana" }).click();
   await payerPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
   await payerPage.getByRole("button", { name: "Get test USDC" }).click();

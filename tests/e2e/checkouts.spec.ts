@@ -54,7 +54,8 @@ async function createCheckout(page: Page, label: string, lines: [string, number]
   await row.getByRole("button", { name: `Copy link of ${orderId}` }).click();
   await expect(toast(page, "Link copied to clipboard!")).toBeVisible();
   const link = `http://localhost:${E2E_PAYMENTS_PORT}/?p=${orderId}`;
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  // The first checkout's "copied" toast may still be up: wait for the clipboard itself to hold this link.
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   return { orderId, link, row };
 }
 

@@ -84,7 +84,7 @@ test("a merchant creates a donation page; payers give with a name and message or
   const link = `http://localhost:${E2E_PAYMENTS_PORT}/?p=${orderId}`;
   await row.getByRole("button", { name: `Copy link of ${orderId}` }).click();
   await expect(toast(page, "Link copied to clipboard!")).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await row.getByRole("button", { name: `Actions for ${orderId}` }).click();
   await page.getByRole("menuitem", { name: "View Instructions" }).click();
   const instructions = page.getByRole("dialog", { name: "Donation Page Instructions" });

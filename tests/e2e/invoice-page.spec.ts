@@ -68,6 +68,8 @@ test("the invoice page reads without JavaScript, downloads as a PDF holding the 
   // Make Payment opens the pay flow; the payer pays with Solana.
   await payerPage.getByRole("link", { name: "Make Payment" }).click();
   await expect(payerPage).toHaveURL(`${PAYMENTS}/?p=${invoice.hashedId}`);
+  // The URL changes before the page has run its boot script; a tap before that does nothing (CI under load).
+  await payerPage.waitForLoadState("load");
   await payerPage.getByRole("button", { name: "Pay with Solana" }).click();
   await payerPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
   await payerPage.getByRole("button", { name: "Get test USDC" }).click();

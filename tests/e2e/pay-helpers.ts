@@ -32,7 +32,7 @@ export async function createZLink(page: Page, title: string, price: string) {
   await row.getByRole("button", { name: `Copy link of ${orderId}` }).click();
   await expect(toast(page, "Link copied to clipboard!")).toBeVisible();
   const link = `http://localhost:${E2E_PAYMENTS_PORT}/?p=${orderId}`;
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   return { orderId, link, row };
 }
 
