@@ -3,6 +3,7 @@ import { I18nextProvider } from "react-i18next";
 import type React from "react";
 import { useEffect } from "react";
 import { mswLoader } from "msw-storybook-addon/csf3";
+import { MINIMAL_VIEWPORTS } from "storybook/viewport";
 import "../src/styles/global.css";
 import { initI18n, i18next } from "../src/i18n/i18n";
 import { bundledResources } from "../src/i18n/bundled";
@@ -63,6 +64,11 @@ const preview: Preview = {
   initialGlobals: { locale: "en" },
   parameters: {
     layout: "padded",
+    // `phone` is the smallest phone the product is drawn for (360 × 740, a common Android width);
+    // phone stories use it so their baselines show what most small phones show.
+    viewport: {
+      options: { ...MINIMAL_VIEWPORTS, phone: { name: "Phone (360 px)", styles: { width: "360px", height: "740px" }, type: "mobile" } },
+    },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Accessibility violations fail the story test (axe through addon-a11y).
     a11y: { test: "error" },

@@ -43,7 +43,7 @@ export const SignedOutWithoutWallet: Story = {
 
 /** A phone browser (not inside a wallet app): buttons that open the page in Phantom, Solflare or Backpack. */
 export const SignedOutOnAPhone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   beforeEach: () => {
     Object.defineProperty(navigator, "userAgent", {
       configurable: true,

@@ -36,4 +36,4 @@ export const SignedIn: Story = {
   },
 };
 
-export const SignedInFrenchPhone: Story = { globals: { locale: "fr", viewport: { value: "mobile1" } } };
+export const SignedInFrenchPhone: Story = { globals: { locale: "fr", viewport: { value: "phone" } } };

@@ -101,7 +101,7 @@ export const PointsComingSoon: Story = {
 };
 
 export const PhoneMenuOpen: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole("button", { name: "Open menu" }));
     const dialog = await within(document.body).findByRole("dialog");

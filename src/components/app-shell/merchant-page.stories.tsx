@@ -49,7 +49,7 @@ export const WithoutZLinkPermissionInProduction: Story = {
 
 /** At 360 px the side menu is behind the menu button; it opens over the page. */
 export const PhoneMenuOpen: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole("button", { name: "Open menu" }));

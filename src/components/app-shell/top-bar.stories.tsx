@@ -63,7 +63,7 @@ export const ProfileMenuLogout: Story = {
 /** On a phone in French: menu button, brand and icons on one row, production access on its own full-width row. */
 export const PhoneFrench: Story = {
   args: { menu: phoneMenu },
-  globals: { locale: "fr", viewport: { value: "mobile1" } },
+  globals: { locale: "fr", viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole("button", { name: "Ouvrir le menu" })).toBeVisible();
@@ -78,7 +78,7 @@ export const PhoneFrench: Story = {
 /** On a 320 px phone the menu button, the name and the three icon buttons share the first row. */
 export const PhoneIconsOnOneRow: Story = {
   args: { menu: phoneMenu },
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const top = (name: string) => c.getByRole("button", { name }).getBoundingClientRect().top;

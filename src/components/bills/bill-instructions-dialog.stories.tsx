@@ -39,7 +39,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async () => {
     await expect(dialog().scrollWidth).toBeLessThanOrEqual(dialog().clientWidth);
   },

@@ -81,7 +81,7 @@ export const French: Story = {
 
 /** On a phone each zInvoice is a card; nothing scrolls sideways. */
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     const active = row(canvasElement, "Kq7NzR2xWb4M");
@@ -91,7 +91,7 @@ export const Phone: Story = {
 };
 
 export const EmptyOnPhone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   args: { rows: [] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("cell", { name: "Invoice instantly—create your zInvoice now!" })).toBeVisible();

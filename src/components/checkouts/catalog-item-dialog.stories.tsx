@@ -109,7 +109,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   args: { mode: "update", initial: { name: "Coffee mug", description: "", price: "12.5", currency: "USD", imageId: "u1", imageUrl: MUG_IMAGE } },
   play: async () => {
     await expect(dialog("Update Item")).toBeVisible();

@@ -105,7 +105,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   args: { mode: "update", initial: { label: "Breakfast set", description: "", lines: [{ itemId: "i1", quantity: 2 }], quantitiesEditable: true } },
   play: async () => {
     await expect(dialog("Update Checkout")).toBeVisible();

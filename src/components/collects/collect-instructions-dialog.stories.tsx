@@ -46,7 +46,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async () => {
     await expect(within(dialog()).getByRole("button", { name: "Send reminder" })).toBeVisible();
   },

@@ -170,7 +170,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("cell", { name: "Rq7Hq2kZr9Xb" })).toBeInTheDocument();
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);

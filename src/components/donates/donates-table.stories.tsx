@@ -71,7 +71,7 @@ export const French: Story = {
 
 /** On a phone every page is a card; nothing scrolls sideways. */
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     const shelter = row(canvasElement, "Dn4tE7kQw2Xp");
@@ -81,7 +81,7 @@ export const Phone: Story = {
 };
 
 export const EmptyOnPhone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   args: { rows: [] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("cell", { name: "Receive support — create your donation page now!" })).toBeVisible();

@@ -76,4 +76,4 @@ export const Invalid: Story = {
   },
 };
 
-export const FrenchPhone: Story = { globals: { locale: "fr", viewport: { value: "mobile1" } } };
+export const FrenchPhone: Story = { globals: { locale: "fr", viewport: { value: "phone" } } };

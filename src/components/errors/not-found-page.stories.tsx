@@ -26,7 +26,7 @@ export const AsServed: Story = {
 };
 
 export const OnAPhone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("link", { name: "Go to the home page" })).toBeVisible();
   },

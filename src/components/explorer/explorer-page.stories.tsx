@@ -81,7 +81,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText("Success")).toBeVisible();
   },

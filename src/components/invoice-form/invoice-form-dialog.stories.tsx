@@ -176,7 +176,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   args: Update.args,
   play: async () => {
     const d = dialog("Update zInvoice");

@@ -84,4 +84,4 @@ export const Invalid: Story = {
 
 export const French: Story = { globals: { locale: "fr" } };
 
-export const Phone: Story = { globals: { viewport: { value: "mobile1" } } };
+export const Phone: Story = { globals: { viewport: { value: "phone" } } };

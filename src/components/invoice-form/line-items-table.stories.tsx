@@ -60,7 +60,7 @@ export const French: Story = {
 
 /** On a phone each line is a card; nothing scrolls sideways. */
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async () => {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },

@@ -96,7 +96,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async () => {
     await within(dialog()).findByRole("button", { name: "Select Ada Lovelace" });
     await expect(dialog().scrollWidth).toBeLessThanOrEqual(dialog().clientWidth);

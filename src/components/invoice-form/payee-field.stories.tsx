@@ -62,4 +62,4 @@ export const Required: Story = {
   },
 };
 
-export const ChosenFrenchPhone: Story = { ...Chosen, play: undefined, globals: { locale: "fr", viewport: { value: "mobile1" } } };
+export const ChosenFrenchPhone: Story = { ...Chosen, play: undefined, globals: { locale: "fr", viewport: { value: "phone" } } };

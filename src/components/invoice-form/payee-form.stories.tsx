@@ -68,4 +68,4 @@ export const EmailTaken: Story = {
   },
 };
 
-export const FrenchPhone: Story = { args: { initial: existing }, globals: { locale: "fr", viewport: { value: "mobile1" } } };
+export const FrenchPhone: Story = { args: { initial: existing }, globals: { locale: "fr", viewport: { value: "phone" } } };

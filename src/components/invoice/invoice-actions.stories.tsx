@@ -50,4 +50,4 @@ export const CancelledMerchant: Story = {
   },
 };
 
-export const FrenchPhone: Story = { globals: { locale: "fr", viewport: { value: "mobile1" } } };
+export const FrenchPhone: Story = { globals: { locale: "fr", viewport: { value: "phone" } } };

@@ -30,4 +30,4 @@ export const Legal: Story = {
 export const French: Story = { globals: { locale: "fr" } };
 
 /** On a phone the table scrolls inside its own region. */
-export const LegalPhone: Story = { args: { invoice: sampleInvoice({ layout: "LEGAL" }) }, globals: { viewport: { value: "mobile1" } } };
+export const LegalPhone: Story = { args: { invoice: sampleInvoice({ layout: "LEGAL" }) }, globals: { viewport: { value: "phone" } } };

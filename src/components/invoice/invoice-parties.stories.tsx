@@ -30,4 +30,4 @@ export const MerchantAsSender: Story = {
 
 export const French: Story = { globals: { locale: "fr" } };
 
-export const Phone: Story = { globals: { viewport: { value: "mobile1" } } };
+export const Phone: Story = { globals: { viewport: { value: "phone" } } };

@@ -92,7 +92,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("heading", { level: 1, name: /ZSH000042/ })).toBeVisible();
   },

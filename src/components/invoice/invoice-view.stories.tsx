@@ -102,13 +102,13 @@ export const FrenchLegal: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("link", { name: "Make Payment" })).toBeVisible();
   },
 };
 
 export const PhoneLegal: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   args: { invoice: sampleInvoice({ layout: "LEGAL" }) },
 };

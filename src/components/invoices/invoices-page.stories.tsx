@@ -110,7 +110,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole("cell", { name: "ZSH-2026-0101" });
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);

@@ -76,7 +76,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     await expect(within(row(canvasElement, "ZSH-2026-0101")).getByRole("button", { name: "View invoice ZSH-2026-0101" })).toBeVisible();

@@ -18,4 +18,4 @@ export const Default: Story = {
 
 export const French: Story = { globals: { locale: "fr" } };
 
-export const Phone: Story = { globals: { viewport: { value: "mobile1" } } };
+export const Phone: Story = { globals: { viewport: { value: "phone" } } };

@@ -58,4 +58,4 @@ export const Empty: Story = {
 
 export const EditableFrench: Story = { render: (args) => <EditableCart {...args} />, globals: { locale: "fr" } };
 
-export const EditablePhone: Story = { render: (args) => <EditableCart {...args} />, globals: { viewport: { value: "mobile1" } } };
+export const EditablePhone: Story = { render: (args) => <EditableCart {...args} />, globals: { viewport: { value: "phone" } } };

@@ -60,4 +60,4 @@ export const AmountTooSmall: Story = {
 /** Before JavaScript: plain form fields the page posts as they are. */
 export const WithoutJavaScript: Story = { render: (args) => <DonationChooser donation={args.donation} money={args.money} /> };
 
-export const FrenchPhone: Story = { globals: { locale: "fr", viewport: { value: "mobile1" } } };
+export const FrenchPhone: Story = { globals: { locale: "fr", viewport: { value: "phone" } } };

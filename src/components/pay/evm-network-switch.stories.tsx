@@ -38,7 +38,7 @@ export const UnknownNetwork: Story = {
 };
 
 export const FrenchOnAPhone: Story = {
-  globals: { locale: "fr", viewport: { value: "mobile1" } },
+  globals: { locale: "fr", viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("button")).toBeEnabled();
   },

@@ -197,7 +197,7 @@ export const FailedFrench: Story = { ...Failed, globals: { locale: "fr" }, play:
 /** A 360 px phone: the chooser, the switch notice and the Pay button fit without sideways scroll (the panels alone: EvmWalletPanel stories). */
 export const NeedsChainSwitchOnAPhone: Story = {
   ...NeedsChainSwitch,
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(360);
   },

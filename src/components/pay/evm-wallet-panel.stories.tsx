@@ -23,7 +23,7 @@ const meta = {
   title: "Pay/EvmWalletPanel",
   component: WalletPanel,
   parameters: { layout: "padded" },
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   args: { wallet, sanction: "idle", onRetrySanction: fn(), option: pickPayOption(MULTI_CHAIN_PRODUCT, "evm", { chainId: LOCAL_EVM_B })!, chainName },
 } satisfies Meta<typeof WalletPanel>;
 export default meta;
@@ -38,7 +38,7 @@ export const WalletListOnAPhone: Story = {
   },
 };
 
-export const WalletListOnAPhoneFrench: Story = { globals: { locale: "fr", viewport: { value: "mobile1" } } };
+export const WalletListOnAPhoneFrench: Story = { globals: { locale: "fr", viewport: { value: "phone" } } };
 
 /** Connected on chain A while the payer picked chain B: the switch notice and its button. */
 export const NeedsChainSwitchOnAPhone: Story = {
@@ -48,7 +48,7 @@ export const NeedsChainSwitchOnAPhone: Story = {
   },
 };
 
-export const NeedsChainSwitchOnAPhoneFrench: Story = { ...NeedsChainSwitchOnAPhone, globals: { locale: "fr", viewport: { value: "mobile1" } }, play: undefined };
+export const NeedsChainSwitchOnAPhoneFrench: Story = { ...NeedsChainSwitchOnAPhone, globals: { locale: "fr", viewport: { value: "phone" } }, play: undefined };
 
 /** The progress while the wallet approves the allowance, on a phone. */
 export const ApprovingOnAPhone: Story = {

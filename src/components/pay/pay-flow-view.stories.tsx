@@ -330,7 +330,7 @@ export const French: Story = {
 
 export const Phone: Story = {
   args: { connected: true },
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const pay = await c.findByRole("button", { name: "Pay $49.99" });

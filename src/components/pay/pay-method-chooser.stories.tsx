@@ -84,7 +84,7 @@ export const EvmNetworksAndTokensFrench: Story = {
 /** On a 360 px phone the rows wrap inside the column. */
 export const EvmOnAPhone: Story = {
   ...EvmNetworksAndTokens,
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(360);
   },

@@ -99,4 +99,4 @@ export const Complete: Story = {
 };
 
 export const French: Story = { globals: { locale: "fr" } };
-export const Phone: Story = { globals: { viewport: { value: "mobile1" } } };
+export const Phone: Story = { globals: { viewport: { value: "phone" } } };

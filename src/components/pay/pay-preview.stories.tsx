@@ -129,8 +129,8 @@ export const AlreadyPaidFrench: Story = {
 };
 
 const fitsPhone = async () => expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-export const RequestForNamePhone: Story = { args: RequestForName.args, globals: { viewport: { value: "mobile1" } }, play: fitsPhone };
-export const InvoicePhone: Story = { args: Invoice.args, globals: { viewport: { value: "mobile1" } }, play: fitsPhone };
-export const CartPhone: Story = { args: Cart.args, globals: { viewport: { value: "mobile1" } }, play: fitsPhone };
-export const DonationPhone: Story = { args: Donation.args, globals: { viewport: { value: "mobile1" } }, play: fitsPhone };
-export const AlreadyPaidPhone: Story = { args: AlreadyPaid.args, globals: { viewport: { value: "mobile1" } }, play: fitsPhone };
+export const RequestForNamePhone: Story = { args: RequestForName.args, globals: { viewport: { value: "phone" } }, play: fitsPhone };
+export const InvoicePhone: Story = { args: Invoice.args, globals: { viewport: { value: "phone" } }, play: fitsPhone };
+export const CartPhone: Story = { args: Cart.args, globals: { viewport: { value: "phone" } }, play: fitsPhone };
+export const DonationPhone: Story = { args: Donation.args, globals: { viewport: { value: "phone" } }, play: fitsPhone };
+export const AlreadyPaidPhone: Story = { args: AlreadyPaid.args, globals: { viewport: { value: "phone" } }, play: fitsPhone };

@@ -240,7 +240,7 @@ export const AlreadyPaidFrench: Story = {
 const fitsPhone = async () => expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
 export const CartEditablePhone: Story = {
   args: { product: CART_EDITABLE_PRODUCT },
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole("button", { name: "Increase quantity of Ceramic mug" });
     await fitsPhone();
@@ -248,7 +248,7 @@ export const CartEditablePhone: Story = {
 };
 export const DonationPhone: Story = {
   args: { product: DONATION_PRODUCT },
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByLabelText("Other amount");
     await fitsPhone();

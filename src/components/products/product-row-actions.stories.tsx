@@ -79,7 +79,7 @@ export const French: Story = {
 
 /** On a phone each product is a card, its Copy Link and menu still reachable. */
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     const pending = row(canvasElement, "7Hq2kZr9XbNm");

@@ -46,7 +46,7 @@ export const Invalid: Story = {
 
 export const FrenchOnAPhone: Story = {
   args: { wallet: evmWallet },
-  globals: { locale: "fr", viewport: { value: "mobile1" } },
+  globals: { locale: "fr", viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText("Local EVM A, Local EVM B")).toBeVisible();
   },

@@ -26,4 +26,4 @@ export const French: Story = {
   },
 };
 
-export const Phone: Story = { globals: { viewport: { value: "mobile1" } } };
+export const Phone: Story = { globals: { viewport: { value: "phone" } } };

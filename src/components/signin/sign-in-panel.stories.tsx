@@ -73,7 +73,7 @@ export const LoginFailed: Story = {
 
 export const OnAPhone: Story = {
   args: { showWalletApps: true, wallets: [] },
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     for (const name of ["Phantom", "Solflare", "Backpack"]) await expect(c.getByRole("button", { name })).toBeVisible();

@@ -45,4 +45,4 @@ export const Nothing: Story = {
   },
 };
 
-export const CartOrderFrenchPhone: Story = { globals: { locale: "fr", viewport: { value: "mobile1" } } };
+export const CartOrderFrenchPhone: Story = { globals: { locale: "fr", viewport: { value: "phone" } } };

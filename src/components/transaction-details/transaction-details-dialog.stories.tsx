@@ -129,7 +129,7 @@ export const DonationFrench: Story = {
 /** A zCart at 360 px: the lines table fits. */
 export const CartOrderPhone: Story = {
   args: { info: cartPayment },
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async () => {
     await expect(within(dialog()).getByRole("table", { name: "Order" })).toBeVisible();
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
@@ -152,7 +152,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async () => {
     await expect(dialog()).toBeVisible();
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);

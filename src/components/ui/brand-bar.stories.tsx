@@ -28,7 +28,7 @@ export const French: Story = {
 
 /** On a 320 px phone both ends stay on one line. */
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     const bar = canvasElement.querySelector<HTMLElement>('[data-slot="brand-bar"]');
     await expect(bar?.scrollWidth).toBeLessThanOrEqual(bar?.clientWidth ?? 0);

@@ -45,4 +45,4 @@ export const Copied: Story = {
   },
 };
 
-export const Phone: Story = { globals: { viewport: { value: "mobile1" } } };
+export const Phone: Story = { globals: { viewport: { value: "phone" } } };

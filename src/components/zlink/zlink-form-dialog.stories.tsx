@@ -157,7 +157,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   args: editing,
   play: async () => {
     await expect(dialog("Update Payment Link")).toBeVisible();

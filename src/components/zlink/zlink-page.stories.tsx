@@ -184,7 +184,7 @@ export const French: Story = {
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   parameters: { serverData: { wallets: [] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("cell", { name: "7Hq2kZr9XbNm" })).toBeInTheDocument();

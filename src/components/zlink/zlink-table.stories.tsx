@@ -100,7 +100,7 @@ const fitsInBox = async (canvasElement: HTMLElement, el: HTMLElement) => {
 
 /** On a 320 px phone every zLink is a card, each value after its column's name; nothing scrolls sideways. */
 export const Phone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     const pending = row(canvasElement, "7Hq2kZr9XbNm");
@@ -114,7 +114,7 @@ export const Phone: Story = {
 
 /** With no zLinks yet a phone reads the whole invitation, not 'Get paid faster — create your zL'. */
 export const EmptyOnPhone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   args: { rows: [] },
   play: async ({ canvasElement }) => {
     const empty = within(canvasElement).getByRole("cell", { name: "Get paid faster — create your zLink now!" });

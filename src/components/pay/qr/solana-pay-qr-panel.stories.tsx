@@ -37,7 +37,7 @@ export const StartedPaymentFrench: Story = {
 
 /** On a phone: the code and the wallet-app link fit the width. */
 export const StartedPaymentOnAPhone: Story = {
-  globals: { viewport: { value: "mobile1" } },
+  globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("link", { name: "Open in a wallet app" })).toBeVisible();
   },
