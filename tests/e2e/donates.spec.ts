@@ -1,50 +1,85 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { Connection, Keypair } from "@solana/web3.js";
-import type { PaymentTransactionInfo } from "../../src/lib/pay-api";
-import { buildPaymentTransaction } from "../../src/components/pay/solana/build-payment-transaction";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { createEvmTestWallet } from "../fixtures/evm-wallet";
 import { merchantToken, signInMerchant } from "../fixtures/merchant";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
-import { E2E_PAYMENTS_PORT, SHOTS, overflow, toast } from "./pay-helpers";
-
-const PAYMENTS = `http://localhost:${E2E_PAYMENTS_PORT}`;
-const SANDBOX_CHAIN = -5001;
+import { E2E_PAYMENTS_PORT, LOCAL_EVM_A, SHOTS, overflow, toast } from "./pay-helpers";
 
 /**
- * A payer's Solana wallet outside the browser: test coins from the faucet, the start call the pay
- * page makes (amount and note included), then the page's own transaction builder, signed and sent.
+ * A payer gives through the hosted page's chooser: the chain family first (the page's code comes
+ * with it), then a suggested amount or their own, an optional name and message, then their wallet.
  */
-async function donateWithSolana(request: APIRequestContext, orderId: string, body: Record<string, unknown>): Promise<string> {
-  const payer = Keypair.generate();
-  const faucet = await request.post(`${PAYMENTS}/api/sandbox/faucet`, { data: { chain: SANDBOX_CHAIN, address: payer.publicKey.toBase58(), token: "USDC" } });
-  expect(faucet.status(), await faucet.text()).toBe(200);
-  const started = await request.post(`${PAYMENTS}/api/pay/${orderId}/start`, {
-    data: { chainId: SANDBOX_CHAIN, token: "USDC", payer: payer.publicKey.toBase58(), sessionId: `donor-${payer.publicKey.toBase58().slice(0, 12)}`, ...body },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const info: PaymentTransactionInfo = (await started.json()).data;
-  const config = await (await request.get(`${PAYMENTS}/api/config`)).json();
-  const { rpcUrl, wsUrl } = config.data.contractsMeta[String(SANDBOX_CHAIN)] as { rpcUrl: string; wsUrl?: string };
-  const connection = new Connection(rpcUrl, { commitment: "confirmed", wsEndpoint: wsUrl });
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash("confirmed");
-  const tx = buildPaymentTransaction({ payer: payer.publicKey, info, blockhash, lastValidBlockHeight });
-  tx.sign(payer);
-  const signature = await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: "confirmed" });
-  await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, "confirmed");
-  return info.amount;
+async function chooseDonation(payerPage: Page, choice: { suggested?: RegExp; other?: string; name?: string; message?: string }) {
+  const chooser = payerPage.getByRole("group", { name: "Choose an amount" });
+  if (choice.suggested) await chooser.getByRole("radio", { name: choice.suggested }).check();
+  if (choice.other) await payerPage.getByRole("textbox", { name: "Other amount" }).fill(choice.other);
+  if (choice.name) await payerPage.getByRole("textbox", { name: /^Your name/ }).fill(choice.name);
+  if (choice.message) await payerPage.getByRole("textbox", { name: /^Message for the merchant/ }).fill(choice.message);
+}
+
+/** Pays what the page shows once the wallet is connected and funded by the sandbox faucet. */
+async function payConnected(payerPage: Page, funded: RegExp, shot: string) {
+  await payerPage.getByRole("button", { name: "Get test USDC" }).click();
+  await expect(payerPage.getByText(funded)).toBeVisible({ timeout: 30_000 });
+  await payerPage.getByRole("button", { name: /^Pay / }).click();
+  await expect(payerPage.getByRole("heading", { name: "Payment complete" })).toBeVisible({ timeout: 60_000 });
+  await payerPage.screenshot({ path: `${SHOTS}/${shot}`, fullPage: true });
+}
+
+/** A Solana donor on a phone: a suggested amount, with a name and a message. */
+async function donateWithSolana(browser: Browser, link: string) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const payerPage = await context.newPage();
+  await createSolanaTestWallet("Donor Wallet").install(payerPage);
+  await payerPage.goto(link);
+  await expect(payerPage.getByRole("heading", { name: "Winter shelter fund" })).toBeVisible();
+  await payerPage.getByRole("button", { name: "Pay with Solana" }).click();
+  await chooseDonation(payerPage, { suggested: /^\$?10(\.00)?( USDC?)?$/, name: "  Ana Lima ", message: "Keep up the great work!" });
+  expect(await overflow(payerPage)).toBe(0);
+  await payerPage.screenshot({ path: `${SHOTS}/donates-pay-chosen.png`, fullPage: true });
+  await payerPage.getByRole("button", { name: "Connect Donor Wallet" }).click();
+  await payConnected(payerPage, /^Sent 1,000 USDC and 1 SOL/, "donates-pay-solana-complete.png");
+  await context.close();
+}
+
+/** An EVM donor on a desktop: their own amount, no name or message (Anonymous to the merchant). */
+async function donateWithEvm(browser: Browser, baseURL: string, link: string) {
+  const context = await browser.newContext();
+  const config = await (await context.request.get(`${baseURL}/api/config`)).json();
+  const meta = config.data.contractsMeta as Record<string, { rpcUrl: string }>;
+  const wallet = createEvmTestWallet({ rpcUrl: meta[String(LOCAL_EVM_A)]!.rpcUrl, chainId: LOCAL_EVM_A, name: "Donor EVM Wallet" });
+  const payerPage = await context.newPage();
+  await wallet.install(payerPage);
+  await payerPage.goto(link);
+  await expect(payerPage.getByRole("heading", { name: "Winter shelter fund" })).toBeVisible();
+  await payerPage.getByRole("button", { name: "Pay with an EVM wallet" }).click();
+  // Below the minimum first: the page says so before anything starts.
+  await chooseDonation(payerPage, { other: "0.05" });
+  await expect(payerPage.getByRole("alert").filter({ hasText: "Amount must be at least 0.1" })).toBeVisible();
+  await chooseDonation(payerPage, { other: "2.5" });
+  await expect(payerPage.getByText("Amount must be at least 0.1")).toBeHidden();
+  await payerPage.getByRole("button", { name: "Connect Donor EVM Wallet" }).click();
+  await payConnected(payerPage, /^Sent 1,000 USDC and .* ETH to your wallet/, "donates-pay-evm-complete.png");
+  await context.close();
 }
 
 /**
  * Donations end to end, merchant side through the UI: create a page (meeting the messages), copy
  * its link, view its instructions, and the payer's page and start rules on the payments origin.
- * Paying a chosen amount with a wallet needs the pay page's donation UI (branch i12-pay-core).
+ * Two donors then give through the page's chooser, one with a Solana wallet and one with an EVM wallet.
  */
-test("a merchant creates a donation page; payers give with a name and message or their own amount; the merchant sees them", async ({ page, context, browser }) => {
-  test.setTimeout(180_000);
+test("a merchant creates a donation page; payers give with a name and message or their own amount; the merchant sees them", async ({ page, context, browser, baseURL }) => {
+  test.setTimeout(300_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signInMerchant(page);
   const auth = { authorization: `Bearer ${await merchantToken(page)}` };
-  const attached = await page.request.post("/api/wallet/networks", { headers: auth, data: { address: createSolanaTestWallet().address, type: "manual", version: 1 } });
-  expect(attached.status(), await attached.text()).toBe(201);
+  for (const [address, chain] of [
+    [createSolanaTestWallet().address, -5001],
+    [privateKeyToAccount(generatePrivateKey()).address, LOCAL_EVM_A],
+  ] as const) {
+    const attached = await page.request.post("/api/wallet/networks", { headers: auth, data: { address, chain, type: "manual" } });
+    expect(attached.status(), await attached.text()).toBe(201);
+  }
 
   // Donations from the side menu: the empty state.
   await expect(page.getByRole("link", { name: "Donations", exact: true }).first()).toHaveAttribute("href", "/donates");
@@ -121,9 +156,10 @@ test("a merchant creates a donation page; payers give with a name and message or
   }
   await payerContext.close();
 
-  // Two payers give: a suggested amount with a name and a message, then their own amount with no note.
-  expect(await donateWithSolana(page.request, orderId, { amount: "10", donor: { name: "  Ana Lima ", message: "Keep up the great work!" } })).toBe("10");
-  expect(await donateWithSolana(page.request, orderId, { amount: "2.5" })).toBe("2.5");
+  // Two payers give through the page: a suggested amount with a name and a message from a Solana
+  // wallet on a phone, then their own amount with no note from an EVM wallet.
+  await donateWithSolana(browser, link);
+  await donateWithEvm(browser, baseURL!, link);
 
   // The merchant sees both, with the name and the message, then the totals once validated.
   await row.getByRole("button", { name: `Donations of ${orderId}` }).click();

@@ -18,7 +18,7 @@ export interface DonationChooserProps {
 
 const labelClass = "text-sm font-medium";
 const amountButton =
-  "flex h-11 cursor-pointer items-center justify-center rounded-md border border-input bg-background px-3 text-sm font-semibold tabular-nums shadow-xs transition-colors hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50";
+  "flex h-11 cursor-pointer items-center justify-center whitespace-nowrap rounded-md border border-input bg-background px-2 text-sm font-semibold tabular-nums shadow-xs transition-colors hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50";
 
 /**
  * A donation page's choices: the merchant's suggested amounts as a group of radio buttons, any
