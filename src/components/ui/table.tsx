@@ -5,13 +5,15 @@ import { cn } from "@/lib/utils";
 import { Button } from "./button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "./dropdown-menu";
 
-/** True while the element's content is wider than the element (so it scrolls sideways). */
+/** True while the element's content is larger than the element (so it scrolls). */
 function useOverflowsX<E extends HTMLElement>(ref: React.RefObject<E | null>): boolean {
   const [overflows, setOverflows] = React.useState(false);
-  React.useEffect(() => {
+  // Measured before paint as well as on every resize: a checker (or a user's Tab) that comes right
+  // after the first render must already find the box focusable.
+  React.useLayoutEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === "undefined") return;
-    const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
