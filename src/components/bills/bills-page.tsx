@@ -50,10 +50,9 @@ export function BillsPage({ api, userId, billingCurrency, today, timeZone, openI
   const [details, setDetails] = React.useState<InvoiceDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: BillDto[] }>(BILLS_PATH)).data, [api]);
-  /** Reloads the list (after a save, or Try again); a failure shows the retry line. */
   const { rows, loadFailed, load } = useProductList(fetchRows);
 
-  const { copyLink, withLink } = usePayLink<BillDto>(api, `${BILLS_PATH}`, userId, t);
+  const { copyLink, withLink } = usePayLink<BillDto>(api, BILLS_PATH, userId, t);
   const openInstructions = (row: BillDto) => withLink(row, (pageLink) => setInstructions({ bill: row, pageLink }));
 
   /** Edit reads the bill first: the form gets the server's copy and the edit key. */

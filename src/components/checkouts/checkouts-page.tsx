@@ -78,7 +78,7 @@ export function CheckoutsPage({ api, userId, billingCurrency, uploadImage, onSav
 
   const failed = (err: unknown) => showToast({ message: err instanceof Error ? err.message : t("toasts.notSaved"), variant: "error" });
 
-  const { copyLink, withLink } = usePayLink<CheckoutDto>(api, `/products`, userId, t);
+  const { copyLink, withLink } = usePayLink<CheckoutDto>(api, "/products", userId, t);
   const openInstructions = (row: CheckoutDto) => withLink(row, (pageLink) => setInstructions({ pageLink, label: row.label }));
 
   const editItem = async (row: CatalogItemDto) => {

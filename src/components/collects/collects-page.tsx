@@ -39,7 +39,7 @@ export function CollectsPage({ api, userId, billingCurrency, timeZone }: Collect
   const fetchRows = React.useCallback(async () => (await api.get<{ data: CollectDto[] }>("/collects")).data, [api]);
   const { rows, loadFailed, load } = useProductList(fetchRows);
 
-  const { copyLink, withLink } = usePayLink<CollectDto>(api, `/collects`, userId, t);
+  const { copyLink, withLink } = usePayLink<CollectDto>(api, "/collects", userId, t);
   const openInstructions = (row: CollectDto) => withLink(row, (pageLink) => setInstructions({ row, pageLink }));
 
 

@@ -47,10 +47,9 @@ export function DonatesPage({ api, userId, billingCurrency, exampleHost, onSaved
   const [donations, setDonations] = React.useState<DonateDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: DonateDto[] }>("/donates")).data, [api]);
-  /** Reloads the list (after a save, or Try again); a failure shows the retry line. */
   const { rows, loadFailed, load } = useProductList(fetchRows);
 
-  const { copyLink, withLink } = usePayLink<DonateDto>(api, `/donates`, userId, t);
+  const { copyLink, withLink } = usePayLink<DonateDto>(api, "/donates", userId, t);
   const openInstructions = (row: DonateDto) => withLink(row, (pageLink) => setInstructions({ pageLink, label: row.label }));
 
 

@@ -42,7 +42,6 @@ export function InvoicesPage({ api, billingCurrency, today, openUrl = openInNewT
   const [cancelling, setCancelling] = React.useState<InvoiceDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: InvoiceDto[] }>(INVOICES_PATH)).data, [api]);
-  /** Reloads the list (after a save, or Try again); a failure shows the retry line. */
   const { rows, loadFailed, load } = useProductList(fetchRows);
 
   const save = async (values: InvoiceFormValues) => {
