@@ -2,7 +2,6 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { PlusIcon } from "lucide-react";
 import { InvoiceFormDialog } from "@/components/invoice-form/invoice-form-dialog";
-import { copyPayLink } from "@/components/invoice-form/copy-link";
 import { InvoiceDetailsDialog } from "@/components/invoices/invoice-details-dialog";
 import { Button } from "@/components/ui/button";
 import type { ApiClient } from "@/lib/api-client";
@@ -12,6 +11,9 @@ import type { InvoiceFormValues } from "@/lib/invoice-form";
 import { showToast } from "@/stores/toasts";
 import { BillInstructionsDialog } from "./bill-instructions-dialog";
 import { BillsTable } from "./bills-table";
+import { ListLoadFailed } from "@/components/products/list-load-failed";
+import { useProductList } from "@/components/products/use-product-list";
+import { usePayLink } from "@/components/products/use-pay-link";
 
 /** The zInvoice routes (SPEC /api/bills). */
 export const BILLS_PATH = "/bills";
@@ -43,47 +45,15 @@ const goTo = (path: string) => window.location.assign(path);
 /** /bills (SPEC zInvoice): 'Create Pay Invoice', the table, and its dialogs. */
 export function BillsPage({ api, userId, billingCurrency, today, timeZone, openInvoice = goTo }: BillsPageProps) {
   const { t } = useTranslation("invoices");
-  const [rows, setRows] = React.useState<BillDto[] | null>(null);
-  const [loadFailed, setLoadFailed] = React.useState(false);
   const [form, setForm] = React.useState<FormState | null>(null);
   const [instructions, setInstructions] = React.useState<{ bill: BillDto; pageLink: string } | null>(null);
   const [details, setDetails] = React.useState<InvoiceDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: BillDto[] }>(BILLS_PATH)).data, [api]);
-  /** Reloads the list (after a save, or Try again); a failure shows the retry line. */
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      setRows(await fetchRows());
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  React.useEffect(() => {
-    let live = true;
-    fetchRows().then(
-      (loaded) => live && setRows(loaded),
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [fetchRows]);
+  const { rows, loadFailed, load } = useProductList(fetchRows);
 
-  const pageLinkOf = async (row: BillDto): Promise<string | undefined> => {
-    try {
-      const { data } = await api.get<{ data: { page_link?: string } }>(`${BILLS_PATH}/${encodeURIComponent(userId)}/${encodeURIComponent(row._id)}`);
-      return data.page_link || undefined;
-    } catch {
-      return undefined;
-    }
-  };
-
-  const openInstructions = async (row: BillDto) => {
-    const pageLink = await pageLinkOf(row);
-    if (!pageLink) showToast({ message: t("toasts.noLink"), variant: "error" });
-    else setInstructions({ bill: row, pageLink });
-  };
+  const { copyLink, withLink } = usePayLink<BillDto>(api, BILLS_PATH, userId, t);
+  const openInstructions = (row: BillDto) => withLink(row, (pageLink) => setInstructions({ bill: row, pageLink }));
 
   /** Edit reads the bill first: the form gets the server's copy and the edit key. */
   const openEdit = async (row: BillDto) => {
@@ -129,18 +99,13 @@ export function BillsPage({ api, userId, billingCurrency, today, timeZone, openI
         </Button>
       </div>
       {loadFailed ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span>{t("bills.loadFailed")}</span>
-          <Button size="sm" variant="outline" onClick={() => void load()}>
-            {t("retry")}
-          </Button>
-        </div>
+        <ListLoadFailed message={t("bills.loadFailed")} retryLabel={t("retry")} onRetry={() => void load()} />
       ) : (
         <BillsTable
           rows={rows ?? []}
           loading={rows === null}
           timeZone={timeZone}
-          onCopyLink={(r) => void pageLinkOf(r).then((link) => copyPayLink(link, t))}
+          onCopyLink={(r) => void copyLink(r)}
           onEdit={(r) => void openEdit(r)}
           onInstructions={(r) => void openInstructions(r)}
           onView={(r) => openInvoice(merchantInvoiceViewPath("bill", r._id))}

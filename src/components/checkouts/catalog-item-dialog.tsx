@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { AmountCurrencyFields } from "@/components/products/amount-currency-fields";
 import { catalogItemSchema, type CatalogItemFormValues } from "@/lib/cart";
 import { ItemImageField, type UploadedImage } from "./item-image-field";
 import { showSaveError, useCartMessages } from "./use-cart-messages";
@@ -85,45 +85,7 @@ export function CatalogItemDialog({ open, onOpenChange, mode, initial, currencie
                 </FormItem>
               )}
             />
-            <div className="grid grid-cols-[1fr_auto] items-start gap-3">
-              <FormField
-                control={form.control}
-                name="price"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("itemForm.price")}</FormLabel>
-                    <FormControl>
-                      <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="currency"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("itemForm.currency")}</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <FormControl>
-                        <SelectTrigger className="min-w-28" onBlur={field.onBlur}>
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {currencies.map((c) => (
-                          <SelectItem key={c} value={c}>
-                            {c}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
+            <AmountCurrencyFields amountLabel={t("itemForm.price")} currencyLabel={t("itemForm.currency")} currencies={currencies} />
             <ItemImageField value={image} onChange={setImage} onUpload={onUpload} onBusyChange={setUploading} />
             <DialogFooter>
               <Button type="submit" disabled={!isValid || isSubmitting || uploading}>

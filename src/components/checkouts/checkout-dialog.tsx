@@ -2,17 +2,14 @@ import * as React from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { yupResolver } from "@hookform/resolvers/yup";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiRequestError } from "@/lib/api-client";
+import { ProductFormFooter, useDisableProduct } from "@/components/products/product-form-footer";
 import { cartTotal, checkoutSchema, type CatalogItemDto, type CheckoutFormValues } from "@/lib/cart";
 import { formatPrice } from "@/lib/zlink";
-import { showToast } from "@/stores/toasts";
 import { CheckoutItemsField } from "./checkout-items-field";
 import { showSaveError, useCartMessages } from "./use-cart-messages";
 
@@ -41,8 +38,7 @@ export function CheckoutDialog({ open, onOpenChange, mode, initial, items, onSub
     mode: "all",
     defaultValues: initial ?? { label: "", description: "", lines: [], quantitiesEditable: false },
   });
-  const [confirmDisable, setConfirmDisable] = React.useState(false);
-  const [disabling, setDisabling] = React.useState(false);
+  const { disabling, disable } = useDisableProduct(onDisable, t("toasts.notSaved"));
   const { isValid, isSubmitting, errors } = form.formState;
   const lines = useWatch({ control: form.control, name: "lines" });
 
@@ -63,17 +59,6 @@ export function CheckoutDialog({ open, onOpenChange, mode, initial, items, onSub
       showSaveError(err, FIELDS, (name, message) => form.setError(name as "lines", { message }), t("toasts.notSaved"));
     }
   });
-  const disable = async () => {
-    if (!onDisable) return;
-    setDisabling(true);
-    try {
-      await onDisable();
-    } catch (err) {
-      showToast({ message: err instanceof ApiRequestError && err.status > 0 && err.status < 500 ? err.message : t("toasts.notSaved"), variant: "error" });
-    } finally {
-      setDisabling(false);
-    }
-  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !(isSubmitting || disabling) && onOpenChange(next)}>
@@ -149,28 +134,16 @@ export function CheckoutDialog({ open, onOpenChange, mode, initial, items, onSub
                 </div>
               )}
             />
-            <DialogFooter className="sm:justify-between">
-              {mode === "update" && onDisable ? (
-                <Button type="button" variant="outline" className="text-destructive" disabled={isSubmitting || disabling} onClick={() => setConfirmDisable(true)}>
-                  {t("checkoutForm.disable")}
-                </Button>
-              ) : (
-                <span className="hidden sm:block" />
-              )}
-              <Button type="submit" disabled={!isValid || isSubmitting || disabling}>
-                {isSubmitting ? t("checkoutForm.saving") : mode === "create" ? t("checkoutForm.create") : t("checkoutForm.update")}
-              </Button>
-            </DialogFooter>
+            <ProductFormFooter
+              mode={mode}
+              onDisable={mode === "update" ? disable : undefined}
+              isValid={isValid}
+              isSubmitting={isSubmitting}
+              disabling={disabling}
+              labels={{ create: t("checkoutForm.create"), update: t("checkoutForm.update"), saving: t("checkoutForm.saving"), disable: t("checkoutForm.disable") }}
+              confirm={{ title: t("disableCheckout.title"), message: t("disableCheckout.message"), confirmLabel: t("disableCheckout.confirm") }}
+            />
           </form>
-          <ConfirmDialog
-            open={confirmDisable}
-            onOpenChange={setConfirmDisable}
-            title={t("disableCheckout.title")}
-            message={t("disableCheckout.message")}
-            confirmLabel={t("disableCheckout.confirm")}
-            destructive
-            onConfirm={() => void disable()}
-          />
         </Form>
       </DialogContent>
     </Dialog>

@@ -16,6 +16,8 @@ import { CheckoutDialog } from "./checkout-dialog";
 import { CheckoutsTable } from "./checkouts-table";
 import { productOrderId } from "@/components/products/product-row-actions";
 import type { UploadedImage } from "./item-image-field";
+import { ListLoadFailed } from "@/components/products/list-load-failed";
+import { usePayLink } from "@/components/products/use-pay-link";
 
 export interface CheckoutsPageProps {
   api: ApiClient;
@@ -76,30 +78,8 @@ export function CheckoutsPage({ api, userId, billingCurrency, uploadImage, onSav
 
   const failed = (err: unknown) => showToast({ message: err instanceof Error ? err.message : t("toasts.notSaved"), variant: "error" });
 
-  const pageLinkOf = async (row: CheckoutDto) => {
-    try {
-      const { data } = await api.get<{ data: { page_link?: string } }>(`/products/${encodeURIComponent(userId)}/${encodeURIComponent(row._id)}`);
-      return data.page_link || undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const openInstructions = async (row: CheckoutDto) => {
-    const pageLink = await pageLinkOf(row);
-    if (!pageLink) showToast({ message: t("toasts.noLink"), variant: "error" });
-    else setInstructions({ pageLink, label: row.label });
-  };
-  const copyLink = async (row: CheckoutDto) => {
-    const pageLink = await pageLinkOf(row);
-    if (!pageLink) return showToast({ message: t("toasts.noLink"), variant: "error" });
-    try {
-      await navigator.clipboard.writeText(pageLink);
-      showToast({ message: t("toasts.copied"), variant: "success" });
-    } catch (err) {
-      console.warn("clipboard failed", err);
-      showToast({ message: t("toasts.copyFailed"), variant: "error" });
-    }
-  };
+  const { copyLink, withLink } = usePayLink<CheckoutDto>(api, "/products", userId, t);
+  const openInstructions = (row: CheckoutDto) => withLink(row, (pageLink) => setInstructions({ pageLink, label: row.label }));
 
   const editItem = async (row: CatalogItemDto) => {
     try {
@@ -180,12 +160,7 @@ export function CheckoutsPage({ api, userId, billingCurrency, uploadImage, onSav
         <p className="text-muted-foreground">{t("intro")}</p>
       </div>
       {loadFailed ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span>{t("loadFailed")}</span>
-          <Button size="sm" variant="outline" onClick={() => void load()}>
-            {t("retry")}
-          </Button>
-        </div>
+        <ListLoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void load()} />
       ) : (
         <>
           <section aria-labelledby="zcart-catalog" className="flex flex-col gap-3">

@@ -11,6 +11,9 @@ import { CollectFormDialog } from "./collect-form-dialog";
 import { CollectInstructionsDialog } from "./collect-instructions-dialog";
 import { CollectsTable } from "./collects-table";
 import { productOrderId } from "@/components/products/product-row-actions";
+import { ListLoadFailed } from "@/components/products/list-load-failed";
+import { useProductList } from "@/components/products/use-product-list";
+import { usePayLink } from "@/components/products/use-pay-link";
 
 export interface CollectsPageProps {
   api: ApiClient;
@@ -29,61 +32,16 @@ const toValues = (info: CollectDto): CollectFormValues => ({ name: info.name, em
 /** /collects (SPEC §2 zRequest): header, 'Create Pay Request', the table and its dialogs. */
 export function CollectsPage({ api, userId, billingCurrency, timeZone }: CollectsPageProps) {
   const { t } = useTranslation("collects");
-  const [rows, setRows] = React.useState<CollectDto[] | null>(null);
-  const [loadFailed, setLoadFailed] = React.useState(false);
   const [form, setForm] = React.useState<FormState | null>(null);
   const [instructions, setInstructions] = React.useState<{ row: CollectDto; pageLink: string } | null>(null);
   const [details, setDetails] = React.useState<CollectDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: CollectDto[] }>("/collects")).data, [api]);
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      setRows(await fetchRows());
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  React.useEffect(() => {
-    let live = true;
-    fetchRows().then(
-      (loaded) => live && setRows(loaded),
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [fetchRows]);
+  const { rows, loadFailed, load } = useProductList(fetchRows);
 
-  const pageLinkOf = async (row: CollectDto): Promise<string | undefined> => {
-    try {
-      const { data } = await api.get<{ data: { page_link?: string } }>(`/collects/${encodeURIComponent(userId)}/${encodeURIComponent(row._id)}`);
-      return data.page_link || undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const { copyLink, withLink } = usePayLink<CollectDto>(api, "/collects", userId, t);
+  const openInstructions = (row: CollectDto) => withLink(row, (pageLink) => setInstructions({ row, pageLink }));
 
-  const openInstructions = async (row: CollectDto) => {
-    const pageLink = await pageLinkOf(row);
-    if (!pageLink) showToast({ message: t("toasts.noLink"), variant: "error" });
-    else setInstructions({ row, pageLink });
-  };
-
-  const copyLink = async (row: CollectDto) => {
-    const pageLink = await pageLinkOf(row);
-    if (!pageLink) {
-      showToast({ message: t("toasts.noLink"), variant: "error" });
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(pageLink);
-      showToast({ message: t("toasts.copied"), variant: "success" });
-    } catch (err) {
-      console.warn("clipboard failed", err);
-      showToast({ message: t("toasts.copyFailed"), variant: "error" });
-    }
-  };
 
   const remind = async (row: CollectDto) => {
     try {
@@ -141,12 +99,7 @@ export function CollectsPage({ api, userId, billingCurrency, timeZone }: Collect
         </Button>
       </div>
       {loadFailed ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span>{t("loadFailed")}</span>
-          <Button size="sm" variant="outline" onClick={() => void load()}>
-            {t("retry")}
-          </Button>
-        </div>
+        <ListLoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void load()} />
       ) : (
         <CollectsTable
           rows={rows ?? []}

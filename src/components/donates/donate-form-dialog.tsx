@@ -2,13 +2,12 @@ import * as React from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { yupResolver } from "@hookform/resolvers/yup";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { ProductFormFooter, useDisableProduct } from "@/components/products/product-form-footer";
 import { ApiRequestError } from "@/lib/api-client";
 import { DONATE_MESSAGES, donateSchema, type DonateFormValues, type DonateMessages } from "@/lib/donate";
 import { showToast } from "@/stores/toasts";
@@ -76,8 +75,7 @@ function DonateForm({
     defaultValues: initial ?? { label: "", desc: "", site: "", currency: currencies[0] ?? "USD", suggestedAmounts: ["5", "10", "25"] },
   });
   const currency = useWatch({ control: form.control, name: "currency" });
-  const [confirmDisable, setConfirmDisable] = React.useState(false);
-  const [disabling, setDisabling] = React.useState(false);
+  const { disabling, disable } = useDisableProduct(onDisable, t("toasts.notSaved"));
   const { isValid, isSubmitting } = form.formState;
   React.useEffect(() => onBusyChange(isSubmitting || disabling), [isSubmitting, disabling, onBusyChange]);
   // Decimals depend on the currency: check the amounts again when it changes.
@@ -93,17 +91,6 @@ function DonateForm({
     }
   });
 
-  const disable = async () => {
-    if (!onDisable) return;
-    setDisabling(true);
-    try {
-      await onDisable();
-    } catch (err) {
-      showToast({ message: err instanceof ApiRequestError && err.status !== 0 && err.status < 500 ? err.message : t("toasts.notSaved"), variant: "error" });
-    } finally {
-      setDisabling(false);
-    }
-  };
 
   return (
     <Form {...form}>
@@ -175,28 +162,16 @@ function DonateForm({
           )}
         />
         <SuggestedAmountsField currency={currency} />
-        <DialogFooter className="sm:justify-between">
-          {mode === "update" && onDisable ? (
-            <Button type="button" variant="outline" className="text-destructive" disabled={isSubmitting || disabling} onClick={() => setConfirmDisable(true)}>
-              {t("form.disable")}
-            </Button>
-          ) : (
-            <span className="hidden sm:block" />
-          )}
-          <Button type="submit" disabled={!isValid || isSubmitting || disabling}>
-            {isSubmitting ? t("form.saving") : mode === "create" ? t("form.create") : t("form.update")}
-          </Button>
-        </DialogFooter>
+        <ProductFormFooter
+          mode={mode}
+          onDisable={mode === "update" ? disable : undefined}
+          isValid={isValid}
+          isSubmitting={isSubmitting}
+          disabling={disabling}
+          labels={{ create: t("form.create"), update: t("form.update"), saving: t("form.saving"), disable: t("form.disable") }}
+          confirm={{ title: t("disable.title"), message: t("disable.message"), confirmLabel: t("disable.confirm") }}
+        />
       </form>
-      <ConfirmDialog
-        open={confirmDisable}
-        onOpenChange={setConfirmDisable}
-        title={t("disable.title")}
-        message={t("disable.message")}
-        confirmLabel={t("disable.confirm")}
-        destructive
-        onConfirm={() => void disable()}
-      />
     </Form>
   );
 }

@@ -11,6 +11,9 @@ import { showToast } from "@/stores/toasts";
 import { DonateFormDialog } from "./donate-form-dialog";
 import { DonatesTable } from "./donates-table";
 import { DonationsDialog } from "./donations-dialog";
+import { ListLoadFailed } from "@/components/products/list-load-failed";
+import { useProductList } from "@/components/products/use-product-list";
+import { usePayLink } from "@/components/products/use-pay-link";
 
 export interface DonatesPageProps {
   api: ApiClient;
@@ -39,62 +42,16 @@ const toValues = (info: DonateDto): DonateFormValues => ({
 /** /donates: header, 'Create Donation Page', the table and its dialogs (form, instructions, donations). */
 export function DonatesPage({ api, userId, billingCurrency, exampleHost, onSaved, timeZone }: DonatesPageProps) {
   const { t } = useTranslation("donates");
-  const [rows, setRows] = React.useState<DonateDto[] | null>(null);
-  const [loadFailed, setLoadFailed] = React.useState(false);
   const [form, setForm] = React.useState<FormState | null>(null);
   const [instructions, setInstructions] = React.useState<{ pageLink: string; label: string } | null>(null);
   const [donations, setDonations] = React.useState<DonateDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: DonateDto[] }>("/donates")).data, [api]);
-  /** Reloads the list (after a save, or Try again); a failure shows the retry line. */
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      setRows(await fetchRows());
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  React.useEffect(() => {
-    let live = true;
-    fetchRows().then(
-      (loaded) => live && setRows(loaded),
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [fetchRows]);
+  const { rows, loadFailed, load } = useProductList(fetchRows);
 
-  const pageLinkOf = async (row: DonateDto): Promise<string | undefined> => {
-    try {
-      const { data } = await api.get<{ data: { page_link?: string } }>(`/donates/${encodeURIComponent(userId)}/${encodeURIComponent(row._id)}`);
-      return data.page_link || undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const { copyLink, withLink } = usePayLink<DonateDto>(api, "/donates", userId, t);
+  const openInstructions = (row: DonateDto) => withLink(row, (pageLink) => setInstructions({ pageLink, label: row.label }));
 
-  const openInstructions = async (row: DonateDto) => {
-    const pageLink = await pageLinkOf(row);
-    if (!pageLink) showToast({ message: t("toasts.noLink"), variant: "error" });
-    else setInstructions({ pageLink, label: row.label });
-  };
-
-  const copyLink = async (row: DonateDto) => {
-    const pageLink = await pageLinkOf(row);
-    if (!pageLink) {
-      showToast({ message: t("toasts.noLink"), variant: "error" });
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(pageLink);
-      showToast({ message: t("toasts.copied"), variant: "success" });
-    } catch (err) {
-      console.warn("clipboard failed", err);
-      showToast({ message: t("toasts.copyFailed"), variant: "error" });
-    }
-  };
 
   const openEdit = async (row: DonateDto) => {
     try {
@@ -142,12 +99,7 @@ export function DonatesPage({ api, userId, billingCurrency, exampleHost, onSaved
         </Button>
       </div>
       {loadFailed ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span>{t("loadFailed")}</span>
-          <Button size="sm" variant="outline" onClick={() => void load()}>
-            {t("retry")}
-          </Button>
-        </div>
+        <ListLoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void load()} />
       ) : (
         <DonatesTable
           rows={rows ?? []}

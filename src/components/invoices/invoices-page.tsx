@@ -2,7 +2,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { PlusIcon } from "lucide-react";
 import { InvoiceFormDialog } from "@/components/invoice-form/invoice-form-dialog";
-import { copyPayLink } from "@/components/invoice-form/copy-link";
+import { copyPayLink } from "@/components/products/copy-pay-link";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ApiClient } from "@/lib/api-client";
@@ -12,6 +12,8 @@ import type { InvoiceFormValues } from "@/lib/invoice-form";
 import { showToast } from "@/stores/toasts";
 import { InvoiceDetailsDialog } from "./invoice-details-dialog";
 import { InvoicesTable } from "./invoices-table";
+import { ListLoadFailed } from "@/components/products/list-load-failed";
+import { useProductList } from "@/components/products/use-product-list";
 
 /** The v1 invoice routes (SPEC /api/v1/invoices). */
 export const INVOICES_PATH = "/v1/invoices";
@@ -35,32 +37,12 @@ const goTo = (path: string) => window.location.assign(path);
 /** /invoices (the v1 invoices list): 'Create Invoice', the table, the invoice dialog and Cancel. */
 export function InvoicesPage({ api, billingCurrency, today, openUrl = openInNewTab, openInvoice = goTo }: InvoicesPageProps) {
   const { t } = useTranslation("invoices");
-  const [rows, setRows] = React.useState<InvoiceDto[] | null>(null);
-  const [loadFailed, setLoadFailed] = React.useState(false);
   const [form, setForm] = React.useState<FormState | null>(null);
   const [details, setDetails] = React.useState<InvoiceDto | null>(null);
   const [cancelling, setCancelling] = React.useState<InvoiceDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: InvoiceDto[] }>(INVOICES_PATH)).data, [api]);
-  /** Reloads the list (after a save, or Try again); a failure shows the retry line. */
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      setRows(await fetchRows());
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  React.useEffect(() => {
-    let live = true;
-    fetchRows().then(
-      (loaded) => live && setRows(loaded),
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [fetchRows]);
+  const { rows, loadFailed, load } = useProductList(fetchRows);
 
   const save = async (values: InvoiceFormValues) => {
     if (form?.mode === "update") {
@@ -99,12 +81,7 @@ export function InvoicesPage({ api, billingCurrency, today, openUrl = openInNewT
         </Button>
       </div>
       {loadFailed ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span>{t("list.loadFailed")}</span>
-          <Button size="sm" variant="outline" onClick={() => void load()}>
-            {t("retry")}
-          </Button>
-        </div>
+        <ListLoadFailed message={t("list.loadFailed")} retryLabel={t("retry")} onRetry={() => void load()} />
       ) : (
         <InvoicesTable
           rows={rows ?? []}

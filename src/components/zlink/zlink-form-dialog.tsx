@@ -2,13 +2,12 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { yupResolver } from "@hookform/resolvers/yup";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { AmountCurrencyFields } from "@/components/products/amount-currency-fields";
+import { ProductFormFooter, useDisableProduct } from "@/components/products/product-form-footer";
 import { ApiRequestError } from "@/lib/api-client";
 import { ZLINK_DEFAULT_LABEL, ZLINK_MESSAGES, isBelowMinimum, zlinkSchema, type ZLinkFormValues, type ZLinkMessages } from "@/lib/zlink";
 import { showToast } from "@/stores/toasts";
@@ -87,8 +86,7 @@ function ZLinkForm({
     mode: "all",
     defaultValues: initial ?? { label: ZLINK_DEFAULT_LABEL, desc: "", site: "", price: "", currency: currencies[0] ?? "USD" },
   });
-  const [confirmDisable, setConfirmDisable] = React.useState(false);
-  const [disabling, setDisabling] = React.useState(false);
+  const { disabling, disable } = useDisableProduct(onDisable, t("toasts.notSaved"));
   const { isValid, isSubmitting } = form.formState;
   React.useEffect(() => onBusyChange(isSubmitting || disabling), [isSubmitting, disabling, onBusyChange]);
 
@@ -104,17 +102,6 @@ function ZLinkForm({
     }
   });
 
-  const disable = async () => {
-    if (!onDisable) return;
-    setDisabling(true);
-    try {
-      await onDisable();
-    } catch (err) {
-      showToast({ message: err instanceof ApiRequestError && err.status !== 0 && err.status < 500 ? err.message : t("toasts.notSaved"), variant: "error" });
-    } finally {
-      setDisabling(false);
-    }
-  };
 
   return (
     <Form {...form}>
@@ -161,67 +148,17 @@ function ZLinkForm({
             </FormItem>
           )}
         />
-        <div className="grid grid-cols-[1fr_auto] items-start gap-3">
-          <FormField
-            control={form.control}
-            name="price"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("form.amount")}</FormLabel>
-                <FormControl>
-                  <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="currency"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("form.currency")}</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger className="min-w-28" onBlur={field.onBlur}>
-                      <SelectValue />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {currencies.map((c) => (
-                      <SelectItem key={c} value={c}>
-                        {c}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </div>
-        <DialogFooter className="sm:justify-between">
-          {mode === "update" && onDisable ? (
-            <Button type="button" variant="outline" className="text-destructive" disabled={isSubmitting || disabling} onClick={() => setConfirmDisable(true)}>
-              {t("form.disable")}
-            </Button>
-          ) : (
-            <span className="hidden sm:block" />
-          )}
-          <Button type="submit" disabled={!isValid || isSubmitting || disabling}>
-            {isSubmitting ? t("form.saving") : mode === "create" ? t("form.create") : t("form.update")}
-          </Button>
-        </DialogFooter>
+        <AmountCurrencyFields amountLabel={t("form.amount")} currencyLabel={t("form.currency")} currencies={currencies} />
+        <ProductFormFooter
+          mode={mode}
+          onDisable={mode === "update" ? disable : undefined}
+          isValid={isValid}
+          isSubmitting={isSubmitting}
+          disabling={disabling}
+          labels={{ create: t("form.create"), update: t("form.update"), saving: t("form.saving"), disable: t("form.disable") }}
+          confirm={{ title: t("disable.title"), message: t("disable.message"), confirmLabel: t("disable.confirm") }}
+        />
       </form>
-      <ConfirmDialog
-        open={confirmDisable}
-        onOpenChange={setConfirmDisable}
-        title={t("disable.title")}
-        message={t("disable.message")}
-        confirmLabel={t("disable.confirm")}
-        destructive
-        onConfirm={() => void disable()}
-      />
     </Form>
   );
 }

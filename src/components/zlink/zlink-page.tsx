@@ -11,6 +11,9 @@ import { ZLinkFormDialog } from "./zlink-form-dialog";
 import { ZLinkInstructionsDialog } from "./zlink-instructions-dialog";
 import { ZLinkTable } from "./zlink-table";
 import { productOrderId } from "@/components/products/product-row-actions";
+import { ListLoadFailed } from "@/components/products/list-load-failed";
+import { useProductList } from "@/components/products/use-product-list";
+import { usePayLink } from "@/components/products/use-pay-link";
 
 export interface ZLinkPageProps {
   api: ApiClient;
@@ -44,53 +47,29 @@ const toValues = (info: QuickPayDto): ZLinkFormValues => ({
 /** /quick-pays (SPEC §2 zLink): header, 'Create Payment Link', the table and its dialogs. */
 export function ZLinkPage({ api, userId, billingCurrency, exampleHost, search = "", onSearchHandled, onSaved, timeZone }: ZLinkPageProps) {
   const { t } = useTranslation("zlink");
-  const [rows, setRows] = React.useState<QuickPayDto[] | null>(null);
-  const [loadFailed, setLoadFailed] = React.useState(false);
   const [form, setForm] = React.useState<FormState | null>(null);
   const [instructions, setInstructions] = React.useState<Instructions | null>(null);
   const [details, setDetails] = React.useState<QuickPayDto | null>(null);
   const queryHandled = React.useRef(false);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: QuickPayDto[] }>("/quick-pays")).data, [api]);
-  /** Reloads the list (after a save, or Try again); a failure shows the retry line. */
-  const load = async () => {
-    setLoadFailed(false);
-    try {
-      setRows(await fetchRows());
-    } catch {
-      setLoadFailed(true);
-    }
-  };
+  const { copyLink, withLink } = usePayLink<QuickPayDto>(api, "/quick-pays", userId, t);
+  const openInstructions = (row: QuickPayDto) => withLink(row, (pageLink) => setInstructions({ pageLink, label: row.label }));
 
-  const pageLinkOf = async (row: QuickPayDto): Promise<string | undefined> => {
-    try {
-      const { data } = await api.get<{ data: { page_link?: string } }>(`/quick-pays/${encodeURIComponent(userId)}/${encodeURIComponent(row._id)}`);
-      return data.page_link || undefined;
-    } catch {
-      return undefined;
-    }
+  /** The query is read once, on the first load: open the first enabled link's instructions, or Create. */
+  const handleQuery = (loaded: QuickPayDto[]) => {
+    if (queryHandled.current) return;
+    const query = new URLSearchParams(search);
+    const share = query.get("open-share") === "true";
+    const create = query.get("open-create") === "true";
+    if (!share && !create) return;
+    queryHandled.current = true;
+    onSearchHandled?.();
+    const first = share ? loaded.find((r) => r.enabled) : undefined;
+    if (first) void openInstructions(first);
+    else setForm({ mode: "create" });
   };
-
-  const openInstructions = async (row: QuickPayDto) => {
-    const pageLink = await pageLinkOf(row);
-    if (!pageLink) showToast({ message: t("toasts.noLink"), variant: "error" });
-    else setInstructions({ pageLink, label: row.label });
-  };
-
-  const copyLink = async (row: QuickPayDto) => {
-    const pageLink = await pageLinkOf(row);
-    if (!pageLink) {
-      showToast({ message: t("toasts.noLink"), variant: "error" });
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(pageLink);
-      showToast({ message: t("toasts.copied"), variant: "success" });
-    } catch (err) {
-      console.warn("clipboard failed", err);
-      showToast({ message: t("toasts.copyFailed"), variant: "error" });
-    }
-  };
+  const { rows, loadFailed, load } = useProductList(fetchRows, handleQuery);
 
   const openEdit = async (row: QuickPayDto) => {
     try {
@@ -100,32 +79,6 @@ export function ZLinkPage({ api, userId, billingCurrency, exampleHost, search = 
       showToast({ message: err instanceof Error ? err.message : t("toasts.notSaved"), variant: "error" });
     }
   };
-
-  React.useEffect(() => {
-    let live = true;
-    fetchRows().then(
-      (loaded) => {
-        if (!live) return;
-        setRows(loaded);
-        if (queryHandled.current) return;
-        const query = new URLSearchParams(search);
-        const share = query.get("open-share") === "true";
-        const create = query.get("open-create") === "true";
-        if (!share && !create) return;
-        queryHandled.current = true;
-        onSearchHandled?.();
-        const first = share ? loaded.find((r) => r.enabled) : undefined;
-        if (first) void openInstructions(first);
-        else setForm({ mode: "create" });
-      },
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-    // The query is read once, on the first load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetchRows]);
 
   const save = async (values: ZLinkFormValues) => {
     const body = { ...values, userCurrency: billingCurrency || "USD" };
@@ -165,12 +118,7 @@ export function ZLinkPage({ api, userId, billingCurrency, exampleHost, search = 
         </Button>
       </div>
       {loadFailed ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span>{t("loadFailed")}</span>
-          <Button size="sm" variant="outline" onClick={() => void load()}>
-            {t("retry")}
-          </Button>
-        </div>
+        <ListLoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void load()} />
       ) : (
         <ZLinkTable
           rows={rows ?? []}
