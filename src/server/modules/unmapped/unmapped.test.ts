@@ -223,4 +223,20 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     expect((await res.json()).code).toBe("permission_denied");
     expect((await call("GET", `/v2/unmapped/${row.id}/payments`, plain)).status).toBe(403);
   });
+
+  it("a sandbox merchant may grant themself the screen; production refuses; no session refused", async () => {
+    const m = await signInMerchant(app);
+    expect((await call("GET", "/v2/unmapped", m)).status).toBe(403);
+    const granted = await call("POST", "/sandbox/grant-mapped", m);
+    expect(granted.status).toBe(200);
+    expect((await granted.json()).data.permissions).toContain("mapped");
+    expect((await call("GET", "/v2/unmapped", m)).status).toBe(200);
+    expect((await call("POST", "/sandbox/grant-mapped")).status).toBe(401);
+    const production = createApp({ ...deps, env: { ...deps.env, ZPAY_MODE: "production" } });
+    const other = await signInMerchant(app);
+    const refused = await production.request("/api/sandbox/grant-mapped", { method: "POST", headers: other.auth });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "sandbox_only", message: "Only an operator grants this in production" });
+    expect((await call("GET", "/v2/unmapped", other)).status).toBe(403);
+  });
 });
