@@ -39,6 +39,8 @@ export default defineConfig({
       SIGNIN_RATE_LIMIT: "1000",
       // The sandbox mailbox's SMTP server on a known port, so a journey can drop a mail in it.
       SANDBOX_SMTP_PORT: String(E2E_APP_PORT + 1000),
+      // The receiving-account scan every 2 s (default a minute): the Unmapped journey waits for it.
+      UNMAPPED_SCAN_MS: "2000",
     },
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
   },

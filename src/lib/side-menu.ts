@@ -44,7 +44,6 @@ export const SIDE_MENU: readonly SideMenuItem[] = [
  */
 export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
   "/transactions",
-  "/unmapped",
   "/zramp",
   "/zapi",
   "/referral",

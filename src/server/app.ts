@@ -24,6 +24,8 @@ import { walletRoutes } from "./modules/wallets/routes";
 import { quickPayRoutes } from "./modules/quick-pays/routes";
 import { collectRoutes } from "./modules/collects/routes";
 import { donateRoutes } from "./modules/donates/routes";
+import { unmappedRoutes } from "./modules/unmapped/routes";
+import { sandboxGrantRoutes } from "./modules/unmapped/sandbox-grant";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { catalogRoutes } from "./modules/catalog/routes";
@@ -96,6 +98,8 @@ export function createApi(deps: AppDeps) {
   api.route("/", merchantLanguageRoutes(deps));
   api.route("/", catalogRoutes(deps));
   api.route("/", checkoutRoutes(deps));
+  api.route("/", unmappedRoutes(deps));
+  api.route("/", sandboxGrantRoutes(deps));
   api.route("/", uploadRoutes(deps));
   api.route("/", uploadReadRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });

@@ -422,6 +422,33 @@ describe("decide (table)", () => {
   });
 });
 
+describe("decide (a transfer the merchant mapped by hand)", () => {
+  // An unmapped inflow names no reference and carries no memo: only the merchant's word ties it to the payment.
+  const mapped = (over: Partial<TransferFact> = {}) => t({ reference: "none", memo: undefined, commitment: "finalized", mappedByMerchant: true, ...over });
+
+  it("waives the reference and memo checks only: without the flag the same transfer is rejected", () => {
+    expect(decide(initiated, { ...mapped(), mappedByMerchant: undefined }, NOW)).toMatchObject({ outcome: "rejected", reason: "wrong_reference" });
+    expect(decide(initiated, { ...mapped({ reference: initiated.reference }), mappedByMerchant: undefined }, NOW)).toMatchObject({ outcome: "rejected", reason: "memo_mismatch" });
+    expect(decide(initiated, mapped(), NOW)).toMatchObject({ outcome: "applied", status: "validated", events: ["payment.paid", "payment.validated"] });
+  });
+
+  it.each([
+    ["wrong_chain", { chainId: -5000 }],
+    ["wrong_mint", { mint: "otherMint" }],
+    ["wrong_recipient", { recipientTokenAccount: "elsewhere" }],
+    ["self_transfer", { source: ATA }],
+    ["zero_amount", { amount: 0n }],
+  ] as const)("still rejects a %s", (reason, over) => {
+    expect(decide(initiated, mapped(over), NOW)).toMatchObject({ outcome: "rejected", reason });
+  });
+
+  it("revives an expired payment as a late one, completes an underpaid one, and holds sanctioned money", () => {
+    expect(decide(expired, mapped(), LATER)).toMatchObject({ status: "validated", patch: { late: true, failureReason: null } });
+    expect(decide(underpaid, mapped({ signature: "sigB", amount: 1n }), LATER)).toMatchObject({ status: "paid", patch: { late: true, receivedAmount: REQ } });
+    expect(decide(initiated, mapped({ payerSanctioned: true }), NOW)).toMatchObject({ status: "failed", patch: { failureReason: "sanctioned" }, credit: { held: true } });
+  });
+});
+
 // ---- properties ----
 
 const SIGS = ["sigA", "sigB", "sigC", "sigD"];

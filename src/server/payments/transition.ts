@@ -22,7 +22,8 @@
  * - `processed` transfers are ignored: nothing is recorded before `confirmed`.
  * - A transfer that does not pay this transaction is *rejected* (logged by the service, status
  *   unchanged): wrong chain, reference, mint, recipient, memo; a self-transfer (source is the
- *   recipient); a zero amount; or a recipient balance that did not grow by the amount.
+ *   recipient); a zero amount; or a recipient balance that did not grow by the amount. A transfer
+ *   the merchant mapped by hand (`mappedByMerchant`) is exempt from the reference and memo checks.
  * - A transfer that failed on chain (`err`) or a `chain-error` fact fails an initiated
  *   transaction with nothing credited (`transaction_failed`).
  * - `expired` fails an initiated transaction once `now` ≥ `expiresAt`; a paid one never expires
@@ -77,6 +78,12 @@ export interface TransferFact {
   commitment: Commitment;
   /** Set when the transaction failed on chain. */
   err?: string;
+  /**
+   * The merchant matched this transfer to the transaction by hand (an unmapped inflow, found by the
+   * receiving-account scan, carries no usable reference or memo): the reference and memo checks are
+   * waived, every other check (chain, mint, recipient, amount, screening) still applies.
+   */
+  mappedByMerchant?: boolean;
 }
 
 /** What watchers (and sweeps) report. */
@@ -209,10 +216,10 @@ const sameKey = (c: TransferKey, fact: TransferFact) =>
 /** Why a transfer does not pay this transaction, or undefined when it does. */
 function mismatch(state: PaymentState, fact: TransferFact): string | undefined {
   if (fact.chainId !== state.chainId) return "wrong_chain";
-  if (fact.reference !== state.reference) return "wrong_reference";
+  if (fact.reference !== state.reference && !fact.mappedByMerchant) return "wrong_reference";
   if (fact.mint !== state.tokenAddress) return "wrong_mint";
   if (fact.recipientTokenAccount !== state.recipientTokenAccount) return "wrong_recipient";
-  if (state.memo !== null && fact.memo !== state.memo) return "memo_mismatch";
+  if (state.memo !== null && fact.memo !== state.memo && !fact.mappedByMerchant) return "memo_mismatch";
   if (fact.source !== undefined && fact.source === fact.recipientTokenAccount) return "self_transfer";
   if (fact.amount <= 0n) return "zero_amount";
   if (fact.recipientBalanceDelta !== undefined && fact.recipientBalanceDelta < fact.amount) return "balance_not_increased";

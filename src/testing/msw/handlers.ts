@@ -1,6 +1,7 @@
 /** Every route the story server answers, in the order msw tries them. */
 import { authHandlers } from "./auth-handlers";
 import { collectHandlers } from "./collect-handlers";
+import { unmappedHandlers } from "./unmapped-handlers";
 import { walletHandlers } from "./wallet-handlers";
 import { invoiceHandlers } from "./invoice-handlers";
 import { zlinkHandlers } from "./zlink-handlers";
@@ -8,4 +9,4 @@ import { mailHandlers } from "./mail-handlers";
 import { donateHandlers } from "./donate-handlers";
 import { cartHandlers } from "./cart-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers];

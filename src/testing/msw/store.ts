@@ -9,6 +9,7 @@ import type { CollectDto } from "@/lib/collect";
 import type { QuickPayDto } from "@/lib/zlink";
 import type { DonateDto, DonationDto } from "@/lib/donate";
 import type { CatalogItemDto, CheckoutDto } from "@/lib/cart";
+import type { OpenPaymentDto, UnmappedInflowDto } from "@/lib/unmapped";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -25,6 +26,9 @@ export interface StoryServerData {
   /** zCart: catalogue items and checkouts (src/testing/msw/cart-handlers.ts). */
   catalog?: CatalogItemDto[];
   checkouts?: CheckoutDto[];
+  /** Unmapped inflows and the open payments they may be mapped to (./unmapped-handlers.ts). */
+  unmapped?: UnmappedInflowDto[];
+  openPayments?: OpenPaymentDto[];
   /** The chain this instance receives payments on (default: Solana Devnet, as in sandbox). */
   chain?: number;
   /** Every chain offered to the merchant in the wallet dialog, in order (default: just `chain`). */
@@ -49,6 +53,8 @@ class StoryServer {
   wallets: ReceivingWalletDto[] = [];
   catalog: CatalogItemDto[] = [];
   checkouts: CheckoutDto[] = [];
+  unmapped: UnmappedInflowDto[] = [];
+  openPayments: OpenPaymentDto[] = [];
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
   offeredChains: number[] = [SOLANA_DEVNET];
@@ -72,6 +78,8 @@ class StoryServer {
     this.wallets = structuredClone(data.wallets ?? []);
     this.catalog = structuredClone(data.catalog ?? []);
     this.checkouts = structuredClone(data.checkouts ?? []);
+    this.unmapped = structuredClone(data.unmapped ?? []);
+    this.openPayments = structuredClone(data.openPayments ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.proofNonces.clear();

@@ -1,0 +1,242 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { createApp } from "../../app";
+import type { Database } from "../../db/client";
+import { paymentCredits, transactions, unmappedTransfers, users, webhookEvents } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { createTransaction, type CreateTransactionInput } from "../../payments/service";
+import { recordUnmapped } from "../../payments/unmapped";
+import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
+import { testDeps } from "../../testing/deps";
+import { signInMerchant } from "../../testing/merchants";
+
+type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
+const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+const OTHER_MINT = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB";
+const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
+const SENDER = "Sender11111111111111111111111111111111111111";
+
+describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
+  let database: Database;
+  let deps: AppDeps;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    database = await openTestDb(kind);
+    deps = testDeps(database, { SIGNIN_RATE_LIMIT: "1000" });
+    app = createApp(deps);
+  });
+  afterAll(() => database.close());
+
+  const call = (method: string, path: string, m?: Pick<Merchant, "auth">, body?: unknown) =>
+    app.request(`/api${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(m?.auth ?? {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  /** A signed-in merchant an operator granted the Unmapped screen (permission `mapped`). */
+  async function mappedMerchant(): Promise<Merchant> {
+    const m = await signInMerchant(app);
+    await database.db
+      .update(users)
+      .set({ settings: sql`jsonb_set(${users.settings}, '{permissions}', (${users.settings}->'permissions') || '["mapped"]'::jsonb)` })
+      .where(eq(users.id, m.id));
+    return m;
+  }
+  const payment = (m: Merchant, over: Partial<CreateTransactionInput> = {}) =>
+    createTransaction(database.db, {
+      productType: "collect",
+      productId: null,
+      userId: m.id,
+      chainId: -5001,
+      token: "USDC",
+      tokenAddress: MINT,
+      decimals: 6,
+      recipient: "Merchant11111111111111111111111111111111111",
+      recipientTokenAccount: ATA,
+      requestedAmount: 12_500_000n,
+      reference: `ref-${randomBytes(8).toString("hex")}`,
+      memo: "zpay:expected-memo",
+      ...over,
+    });
+  async function inflow(m: Merchant, over: { amount?: bigint; tokenAddress?: string; blockTime?: Date } = {}) {
+    const recorded = await recordUnmapped(database.db, {
+      userId: m.id,
+      chainId: -5001,
+      tokenAddress: over.tokenAddress ?? MINT,
+      recipientTokenAccount: ATA,
+      signature: `sig-${randomBytes(8).toString("hex")}`,
+      instructionIndex: 0,
+      innerIndex: -1,
+      source: "SenderAta",
+      payer: SENDER,
+      amount: over.amount ?? 12_500_000n,
+      memos: [],
+      blockTime: over.blockTime ?? new Date("2026-11-20T09:30:00.000Z"),
+    });
+    return recorded!.row;
+  }
+  const list = async (m: Merchant) => (await (await call("GET", "/v2/unmapped", m)).json()).data;
+
+  it("lists the merchant's inflows with amount, token, sender, hash, date and chain", async () => {
+    const m = await mappedMerchant();
+    expect(await list(m)).toEqual([]);
+    await payment(m); // names the token: its symbol and decimals come from a payment that asked for it
+    const row = await inflow(m, { amount: 2_500_000n });
+    expect(await list(m)).toEqual([
+      {
+        _id: row.id,
+        chain: -5001,
+        amount: { value: "2500000", decimals: 6, currency: "USDC" },
+        tokenAddress: MINT,
+        sender: SENDER,
+        hash: row.signature,
+        scanLink: null, // devnet has no explorer here; a sandbox network links to its own page
+        date: "2026-11-20T09:30:00.000Z",
+      },
+    ]);
+  });
+
+  it("offers only open payments of the same chain, token and account, and maps one: validated, webhooks, gone from the list", async () => {
+    const m = await mappedMerchant();
+    const open = await payment(m);
+    const expired = await payment(m);
+    await database.db.update(transactions).set({ status: "failed", failureReason: "expired", failedAt: new Date() }).where(eq(transactions.id, expired.id));
+    const paid = await payment(m);
+    await database.db.update(transactions).set({ status: "paid", paidAt: new Date() }).where(eq(transactions.id, paid.id));
+    await payment(m, { tokenAddress: OTHER_MINT, token: "USDT" });
+    await payment(m, { recipientTokenAccount: "ElsewhereAta" });
+    const row = await inflow(m);
+
+    const offered = await call("GET", `/v2/unmapped/${row.id}/payments`, m);
+    expect(offered.status).toBe(200);
+    const candidates = (await offered.json()).data;
+    expect(candidates.map((p: { _id: string }) => p._id).sort()).toEqual([open.id, expired.id].sort());
+    expect(candidates.find((p: { _id: string }) => p._id === expired.id)).toMatchObject({
+      type: "collect",
+      status: "failed",
+      failureReason: "expired",
+      requestedAmount: { value: "12500000", decimals: 6, currency: "USDC" },
+      recievedAmount: null,
+    });
+
+    const res = await call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: open.id });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      success: true,
+      data: { info: { _id: open.id, status: "validated", hash: row.signature, payer: SENDER, recievedAmount: { value: "12500000" } } },
+    });
+    expect(body.data.info.validatedAt).not.toBeNull();
+    expect(await list(m)).toEqual([]);
+    const credits = await database.db.select().from(paymentCredits).where(eq(paymentCredits.transactionId, open.id));
+    expect(credits).toMatchObject([{ signature: row.signature, amount: 12_500_000n, finalized: true, held: false }]);
+    const events = await database.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, open.id));
+    expect(events.map((e) => e.type).sort()).toEqual(["payment.paid", "payment.validated"]);
+
+    // Mapped once, ever: the same inflow cannot be mapped again, to this payment or another.
+    const again = await call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: expired.id });
+    expect(again.status).toBe(404);
+  });
+
+  it("completes an expired payment as a late one", async () => {
+    const m = await mappedMerchant();
+    const expired = await payment(m);
+    await database.db.update(transactions).set({ status: "failed", failureReason: "expired", failedAt: new Date() }).where(eq(transactions.id, expired.id));
+    const row = await inflow(m);
+    const res = await call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: expired.id });
+    expect(res.status).toBe(200);
+    const [after] = await database.db.select().from(transactions).where(eq(transactions.id, expired.id));
+    expect(after).toMatchObject({ status: "validated", late: true, failureReason: null });
+  });
+
+  it("two concurrent maps of one inflow: exactly one wins, the other answers 409 or 404", async () => {
+    const m = await mappedMerchant();
+    const a = await payment(m);
+    const b = await payment(m);
+    const row = await inflow(m);
+    const results = await Promise.all([
+      call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: a.id }),
+      call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: b.id }),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([404, 409]).toContain(statuses[1]);
+    const loser = results.find((r) => r.status !== 200)!;
+    expect((await loser.json()).code).toMatch(/^(already_mapped|not_found)$/);
+    const credits = await database.db.select().from(paymentCredits).where(eq(paymentCredits.signature, row.signature));
+    expect(credits).toHaveLength(1);
+    const statusesAfter = await database.db.select({ id: transactions.id, status: transactions.status }).from(transactions).where(and(eq(transactions.userId, m.id)));
+    expect(statusesAfter.filter((t) => t.status === "validated")).toHaveLength(1);
+    expect(await database.db.select().from(unmappedTransfers).where(eq(unmappedTransfers.id, row.id))).toEqual([]);
+  });
+
+  it("refuses a bad request with its message: closed payment, other token, unknown ids, missing body", async () => {
+    const m = await mappedMerchant();
+    const row = await inflow(m);
+    const paid = await payment(m);
+    await database.db.update(transactions).set({ status: "paid", paidAt: new Date() }).where(eq(transactions.id, paid.id));
+    const usdt = await payment(m, { tokenAddress: OTHER_MINT, token: "USDT" });
+    const cases: [unknown, number, string, string][] = [
+      [{ paymentId: paid.id }, 409, "payment_not_open", "This payment is not waiting for money any more"],
+      [{ paymentId: usdt.id }, 409, "payment_mismatch", "This payment expects another chain, token or receiving account than the inflow"],
+      [{ paymentId: "not-a-uuid" }, 404, "payment_not_found", "Payment not found"],
+    ];
+    for (const [body, status, code, message] of cases) {
+      const res = await call("POST", `/v2/unmapped/${row.id}/map`, m, body);
+      expect(res.status).toBe(status);
+      expect(await res.json()).toMatchObject({ code, message });
+    }
+    const missing = await call("POST", `/v2/unmapped/${row.id}/map`, m, {});
+    expect(missing.status).toBe(400);
+    const unknown = await call("GET", `/v2/unmapped/00000000-0000-4000-8000-000000000000/payments`, m);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toBe("This inflow is not in your unmapped list (already mapped, or not yours)");
+    expect(await list(m)).toHaveLength(1); // nothing was credited
+  });
+
+  it("another merchant cannot see, list payments for, or map the first one's inflow, nor map to their payment", async () => {
+    const owner = await mappedMerchant();
+    const other = await mappedMerchant();
+    const row = await inflow(owner);
+    const ownersPayment = await payment(owner);
+    const othersPayment = await payment(other);
+    expect(await list(other)).toEqual([]);
+    expect((await call("GET", `/v2/unmapped/${row.id}/payments`, other)).status).toBe(404);
+    expect((await call("POST", `/v2/unmapped/${row.id}/map`, other, { paymentId: othersPayment.id })).status).toBe(404);
+    expect((await call("POST", `/v2/unmapped/${row.id}/map`, other, { paymentId: ownersPayment.id })).status).toBe(404);
+    // Nor can the owner map their inflow to the other merchant's payment.
+    const res = await call("POST", `/v2/unmapped/${row.id}/map`, owner, { paymentId: othersPayment.id });
+    expect(res.status).toBe(404);
+    expect((await res.json()).code).toBe("payment_not_found");
+    expect(await list(owner)).toHaveLength(1);
+  });
+
+  it("refuses without a session, and without the mapped permission", async () => {
+    const m = await mappedMerchant();
+    const row = await inflow(m);
+    expect((await call("GET", "/v2/unmapped")).status).toBe(401);
+    expect((await call("POST", `/v2/unmapped/${row.id}/map`, undefined, { paymentId: row.id })).status).toBe(401);
+    const plain = await signInMerchant(app);
+    const res = await call("GET", "/v2/unmapped", plain);
+    expect(res.status).toBe(403);
+    expect((await res.json()).code).toBe("permission_denied");
+    expect((await call("GET", `/v2/unmapped/${row.id}/payments`, plain)).status).toBe(403);
+  });
+
+  it("a sandbox merchant may grant themself the screen; production refuses; no session refused", async () => {
+    const m = await signInMerchant(app);
+    expect((await call("GET", "/v2/unmapped", m)).status).toBe(403);
+    const granted = await call("POST", "/sandbox/grant-mapped", m);
+    expect(granted.status).toBe(200);
+    expect((await granted.json()).data.permissions).toContain("mapped");
+    expect((await call("GET", "/v2/unmapped", m)).status).toBe(200);
+    expect((await call("POST", "/sandbox/grant-mapped")).status).toBe(401);
+    const production = createApp({ ...deps, env: { ...deps.env, ZPAY_MODE: "production" } });
+    const other = await signInMerchant(app);
+    const refused = await production.request("/api/sandbox/grant-mapped", { method: "POST", headers: other.auth });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "sandbox_only", message: "Only an operator grants this in production" });
+    expect((await call("GET", "/v2/unmapped", other)).status).toBe(403);
+  });
+});
