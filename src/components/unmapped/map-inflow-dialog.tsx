@@ -78,7 +78,7 @@ export function MapInflowDialog({ open, onOpenChange, inflow, loadPayments, onMa
         ) : loaded.payments.length === 0 ? (
           <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">{t("mapDialog.empty", { token: inflow.amount.currency })}</p>
         ) : (
-          <fieldset className="flex max-h-80 flex-col gap-2 overflow-y-auto">
+          <fieldset className="flex min-w-0 max-h-80 flex-col gap-2 overflow-y-auto">
             <legend className="mb-2 text-sm font-medium">{t("mapDialog.choose")}</legend>
             {loaded.payments.map((p) => (
               <label
