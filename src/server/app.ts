@@ -24,6 +24,7 @@ import { walletRoutes } from "./modules/wallets/routes";
 import { quickPayRoutes } from "./modules/quick-pays/routes";
 import { collectRoutes } from "./modules/collects/routes";
 import { donateRoutes } from "./modules/donates/routes";
+import { refundRoutes } from "./modules/refunds/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { catalogRoutes } from "./modules/catalog/routes";
@@ -88,6 +89,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", quickPayRoutes(deps));
   api.route("/", collectRoutes(deps));
   api.route("/", donateRoutes(deps));
+  api.route("/", refundRoutes(deps));
   api.route("/", integrationRoutes(deps));
   api.route("/", customerRoutes(deps));
   api.route("/", invoiceRoutes(deps));
