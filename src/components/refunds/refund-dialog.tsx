@@ -70,7 +70,26 @@ function messageOf(err: unknown, fallback: string): string {
  * amount field that follow each other. After the server accepts the refund ('Refund requested'),
  * the merchant's wallet signs the transfer back and the dialog waits for the chain to show it.
  */
-export function RefundDialog({ open, onOpenChange, paymentId, unmappedId, api = merchantApi, sendRefund = sendWithBrowserWallet, pollMs = 2000, onRefunded }: RefundDialogProps) {
+export function RefundDialog({ open, onOpenChange, ...props }: RefundDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md" data-testid="refund-dialog">
+        {/* The body mounts on every opening, so Cancel and close reset it. */}
+        <RefundBody {...props} onClose={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RefundBody({
+  paymentId,
+  unmappedId,
+  api = merchantApi,
+  sendRefund = sendWithBrowserWallet,
+  pollMs = 2000,
+  onRefunded,
+  onClose,
+}: Omit<RefundDialogProps, "open" | "onOpenChange"> & { onClose: () => void }) {
   const { t } = useTranslation("refunds");
   const [step, setStep] = useState<Step>({ name: "checking" });
   const [partial, setPartial] = useState(false);
@@ -81,37 +100,32 @@ export function RefundDialog({ open, onOpenChange, paymentId, unmappedId, api = 
   const ids = { partial: useId(), percent: useId(), amount: useId(), amountError: useId() };
   const subject = paymentId ? { paymentId } : { unmappedId };
 
-  const reset = useCallback(() => {
-    run.current++;
-    setStep({ name: "checking" });
-    setPartial(false);
-    setPercent(REFUND_PERCENT.default);
-    setAmountText("");
-    setBusy(false);
-  }, []);
-
-  const check = useCallback(async () => {
+  /** Asks the server what can be refunded; answers arriving after a newer check or after closing are dropped. */
+  const check = useCallback(() => {
     const mine = ++run.current;
-    setStep({ name: "checking" });
-    try {
-      const res = await api.post<{ data: RefundBalanceDto }>("/v2/refunds/feasibility", paymentId ? { paymentId } : { unmappedId });
-      if (run.current !== mine) return;
-      const balance = res.data;
-      setAmountText(formatBaseUnits(BigInt(balance.txAmount), balance.txAmountStr.info.decimals));
-      setStep({ name: "balance", balance });
-    } catch (err) {
-      if (run.current !== mine) return;
-      const message = messageOf(err, t("failed"));
-      setStep({ name: "error", message: message === REFUND_MESSAGES.notFound ? t("notFound") : message });
-    }
+    api.post<{ data: RefundBalanceDto }>("/v2/refunds/feasibility", paymentId ? { paymentId } : { unmappedId }).then(
+      ({ data: balance }) => {
+        if (run.current !== mine) return;
+        setAmountText(formatBaseUnits(BigInt(balance.txAmount), balance.txAmountStr.info.decimals));
+        setStep({ name: "balance", balance });
+      },
+      (err: unknown) => {
+        if (run.current !== mine) return;
+        const message = messageOf(err, t("failed"));
+        setStep({ name: "error", message: message === REFUND_MESSAGES.notFound ? t("notFound") : message });
+      },
+    );
   }, [api, paymentId, unmappedId, t]);
 
   useEffect(() => {
-    if (open) void check();
-    else reset();
-  }, [open, check, reset]);
+    check();
+    const runs = run;
+    return () => {
+      runs.current++;
+    };
+  }, [check]);
 
-  const close = () => onOpenChange(false);
+  const close = onClose;
 
   const shown = step.name === "balance" ? step.balance : null;
   const available = shown ? BigInt(shown.txAmount) : 0n;
@@ -175,7 +189,10 @@ export function RefundDialog({ open, onOpenChange, paymentId, unmappedId, api = 
       // Nothing left the wallet: the amount becomes refundable again.
       await api.post(`/v2/refunds/${started.refundId}/cancel`).catch(() => {});
       showToast({ message: messageOf(err, t("failed")), variant: "error" });
-      if (run.current === mine) void check();
+      if (run.current === mine) {
+        setStep({ name: "checking" });
+        check();
+      }
       setBusy(false);
       return;
     }
@@ -195,96 +212,94 @@ export function RefundDialog({ open, onOpenChange, paymentId, unmappedId, api = 
 
   const title = step.name === "error" ? step.message : t("title");
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md" data-testid="refund-dialog">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{step.name === "error" ? t("errorDescription") : t("description")}</DialogDescription>
-        </DialogHeader>
-        {step.name === "checking" ? (
-          <Busy text={t("checking")} />
-        ) : null}
-        {step.name === "balance" ? (
-          <div className="grid gap-4">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-muted-foreground">{t("refundable")}</dt>
-              <dd className="text-right font-medium">{step.balance.txAmountStr.label}</dd>
-              <dt className="text-muted-foreground">{t("walletBalance")}</dt>
-              <dd className="text-right font-medium">
-                {step.balance.availBalanceStr === null ? t("balanceUnknown") : `${step.balance.availBalanceStr} ${token}`}
-              </dd>
-            </dl>
-            {step.balance.availBalance !== null && parsed !== undefined && BigInt(step.balance.availBalance) < parsed ? (
-              <p className="text-sm text-destructive">{t("lowBalance")}</p>
-            ) : null}
-            <div className="flex items-center gap-3">
-              <Switch id={ids.partial} checked={partial} onCheckedChange={onPartial} disabled={busy} />
-              <Label htmlFor={ids.partial}>{t("partial")}</Label>
-            </div>
-            {partial ? (
-              <div className="grid gap-3">
-                <div className="grid gap-2">
-                  <div className="flex justify-between text-sm">
-                    <span id={ids.percent}>{t("percent")}</span>
-                    <span aria-hidden="true">{percent}%</span>
-                  </div>
-                  <Slider
-                    min={REFUND_PERCENT.min}
-                    max={REFUND_PERCENT.max}
-                    step={1}
-                    value={[percent]}
-                    onValueChange={([v]) => onPercent(v ?? REFUND_PERCENT.default)}
-                    thumbLabels={t("percent")}
-                    disabled={busy}
-                  />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor={ids.amount}>{t("amount", { token })}</Label>
-                  <Input
-                    id={ids.amount}
-                    inputMode="decimal"
-                    value={amountText}
-                    onChange={(e) => onAmount(e.target.value)}
-                    aria-invalid={parsed === undefined}
-                    aria-describedby={parsed === undefined ? ids.amountError : undefined}
-                    disabled={busy}
-                  />
-                  {parsed === undefined ? (
-                    <p id={ids.amountError} className="text-sm text-destructive">
-                      {t("amountInvalid", { max: step.balance.txAmountStr.label })}
-                    </p>
-                  ) : null}
-                </div>
-              </div>
-            ) : null}
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{step.name === "error" ? t("errorDescription") : t("description")}</DialogDescription>
+      </DialogHeader>
+      {step.name === "checking" ? (
+        <Busy text={t("checking")} />
+      ) : null}
+      {step.name === "balance" ? (
+        <div className="grid gap-4">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">{t("refundable")}</dt>
+            <dd className="text-right font-medium">{step.balance.txAmountStr.label}</dd>
+            <dt className="text-muted-foreground">{t("walletBalance")}</dt>
+            <dd className="text-right font-medium">
+              {step.balance.availBalanceStr === null ? t("balanceUnknown") : `${step.balance.availBalanceStr} ${token}`}
+            </dd>
+          </dl>
+          {step.balance.availBalance !== null && parsed !== undefined && BigInt(step.balance.availBalance) < parsed ? (
+            <p className="text-sm text-destructive">{t("lowBalance")}</p>
+          ) : null}
+          <div className="flex items-center gap-3">
+            <Switch id={ids.partial} checked={partial} onCheckedChange={onPartial} disabled={busy} />
+            <Label htmlFor={ids.partial}>{t("partial")}</Label>
           </div>
-        ) : null}
-        {step.name === "requested" ? (
-          step.phase === "confirmed" ? (
-            <p role="status" className="text-sm">
-              {t("confirmed", { amount: `${formatBaseUnits(BigInt(step.refund.amount), step.refund.decimals)} ${step.refund.token}` })}
-            </p>
-          ) : (
-            <Busy text={step.phase === "signing" ? t("signing") : t("confirming")} />
-          )
-        ) : null}
-        <DialogFooter>
-          {step.name === "balance" ? (
-            <>
-              <Button variant="outline" onClick={close} disabled={busy}>
-                {t("cancel")}
-              </Button>
-              <Button onClick={() => void refund()} disabled={busy || parsed === undefined || available === 0n}>
-                {busy ? t("refunding") : t("refund")}
-              </Button>
-            </>
-          ) : (
-            <Button variant="outline" onClick={close}>
-              {t("close")}
+          {partial ? (
+            <div className="grid gap-3">
+              <div className="grid gap-2">
+                <div className="flex justify-between text-sm">
+                  <span id={ids.percent}>{t("percent")}</span>
+                  <span aria-hidden="true">{percent}%</span>
+                </div>
+                <Slider
+                  min={REFUND_PERCENT.min}
+                  max={REFUND_PERCENT.max}
+                  step={1}
+                  value={[percent]}
+                  onValueChange={([v]) => onPercent(v ?? REFUND_PERCENT.default)}
+                  thumbLabels={t("percent")}
+                  disabled={busy}
+                />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={ids.amount}>{t("amount", { token })}</Label>
+                <Input
+                  id={ids.amount}
+                  inputMode="decimal"
+                  value={amountText}
+                  onChange={(e) => onAmount(e.target.value)}
+                  aria-invalid={parsed === undefined}
+                  aria-describedby={parsed === undefined ? ids.amountError : undefined}
+                  disabled={busy}
+                />
+                {parsed === undefined ? (
+                  <p id={ids.amountError} className="text-sm text-destructive">
+                    {t("amountInvalid", { max: step.balance.txAmountStr.label })}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {step.name === "requested" ? (
+        step.phase === "confirmed" ? (
+          <p role="status" className="text-sm">
+            {t("confirmed", { amount: `${formatBaseUnits(BigInt(step.refund.amount), step.refund.decimals)} ${step.refund.token}` })}
+          </p>
+        ) : (
+          <Busy text={step.phase === "signing" ? t("signing") : t("confirming")} />
+        )
+      ) : null}
+      <DialogFooter>
+        {step.name === "balance" ? (
+          <>
+            <Button variant="outline" onClick={close} disabled={busy}>
+              {t("cancel")}
             </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+            <Button onClick={() => void refund()} disabled={busy || parsed === undefined || available === 0n}>
+              {busy ? t("refunding") : t("refund")}
+            </Button>
+          </>
+        ) : (
+          <Button variant="outline" onClick={close}>
+            {t("close")}
+          </Button>
+        )}
+      </DialogFooter>
+    </>
   );
 }
