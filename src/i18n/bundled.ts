@@ -5,6 +5,7 @@ import enPay from "../../public/assets/translations/en/pay.json";
 import enShell from "../../public/assets/translations/en/shell.json";
 import enUi from "../../public/assets/translations/en/ui.json";
 import enZlink from "../../public/assets/translations/en/zlink.json";
+import enRefunds from "../../public/assets/translations/en/refunds.json";
 import enSettings from "../../public/assets/translations/en/settings.json";
 import frAuth from "../../public/assets/translations/fr/auth.json";
 import frCommon from "../../public/assets/translations/fr/common.json";
@@ -12,6 +13,7 @@ import frPay from "../../public/assets/translations/fr/pay.json";
 import frShell from "../../public/assets/translations/fr/shell.json";
 import frUi from "../../public/assets/translations/fr/ui.json";
 import frZlink from "../../public/assets/translations/fr/zlink.json";
+import frRefunds from "../../public/assets/translations/fr/refunds.json";
 import frSettings from "../../public/assets/translations/fr/settings.json";
 import enCollects from "../../public/assets/translations/en/collects.json";
 import enInvoices from "../../public/assets/translations/en/invoices.json";
@@ -26,6 +28,6 @@ import frUnmapped from "../../public/assets/translations/fr/unmapped.json";
 
 /** The same JSON files the browser loads over HTTP, bundled for Storybook and unit tests. */
 export const bundledResources: Resource = {
-  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped },
-  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped },
+  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds },
+  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds },
 };

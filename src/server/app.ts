@@ -26,6 +26,7 @@ import { collectRoutes } from "./modules/collects/routes";
 import { donateRoutes } from "./modules/donates/routes";
 import { unmappedRoutes } from "./modules/unmapped/routes";
 import { sandboxGrantRoutes } from "./modules/unmapped/sandbox-grant";
+import { refundRoutes } from "./modules/refunds/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { catalogRoutes } from "./modules/catalog/routes";
@@ -90,6 +91,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", quickPayRoutes(deps));
   api.route("/", collectRoutes(deps));
   api.route("/", donateRoutes(deps));
+  api.route("/", refundRoutes(deps));
   api.route("/", integrationRoutes(deps));
   api.route("/", customerRoutes(deps));
   api.route("/", invoiceRoutes(deps));

@@ -158,3 +158,25 @@ export const Phone: Story = {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };
+
+/** A validated payment offers Refund when the page allows it; the button opens the refund dialog on this payment. */
+export const OffersRefund: Story = {
+  args: { refundable: true, sendRefund: fn(async () => "5igRefund") },
+  parameters: {
+    merchantSession: true,
+    serverData: { refundables: { [completedPayment._id]: { received: "12500000", refunded: "0", balance: "40000000", decimals: 6, token: "USDC" } } },
+  },
+  play: async () => {
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
+    const refund = within(document.body).getByRole("dialog", { name: "Refund" });
+    await waitFor(() => expect(within(refund).getByText("12.5 USDC")).toBeVisible());
+  },
+};
+
+/** A payment that failed offers no refund, even where the page allows it. */
+export const FailedOffersNoRefund: Story = {
+  args: { refundable: true, info: failedPayment },
+  play: async () => {
+    await expect(within(dialog()).queryByRole("button", { name: "Refund" })).toBeNull();
+  },
+};

@@ -1,8 +1,11 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RefundDialog, type RefundSender } from "@/components/refunds/refund-dialog";
+import { Button } from "@/components/ui/button";
 import { AddressDisplay } from "@/components/ui/address-display";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ExternalLink } from "@/components/ui/external-link";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { StatusChip } from "@/components/ui/status-chip";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { shortenAddress } from "@/lib/address";
@@ -26,6 +29,12 @@ export interface TransactionDetailsDialogProps {
   orderId?: string;
   /** For stable stories and tests; the reader's own zone otherwise. */
   timeZone?: string;
+  /** Offer the Refund button for a paid or validated payment (SPEC §2 Refund dialog). */
+  refundable?: boolean;
+  /** The wallet side of a refund (stories give a stand-in; the browser's wallet otherwise). */
+  sendRefund?: RefundSender;
+  /** Told once a refund is confirmed, so the page reloads its rows. */
+  onRefunded?: () => void;
 }
 
 /**
@@ -33,8 +42,11 @@ export interface TransactionDetailsDialogProps {
  * with its explorer link, payer, status, the platform's order id for shopify orders, and the
  * stages table (Initiated, Paid, Validated, Failed); a zCart's lines or a donor's note when the payment has them.
  */
-export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, timeZone }: TransactionDetailsDialogProps) {
+export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, timeZone, refundable = false, sendRefund, onRefunded }: TransactionDetailsDialogProps) {
   const { t, i18n } = useTranslation("zlink");
+  const { t: tr } = useTranslation("refunds");
+  const [refunding, setRefunding] = useState(false);
+  const canRefund = refundable && (info.status === "paid" || info.status === "validated");
   const method = paymentMethod(info);
   const link = transactionLink(info);
   const platformOrder = platformOrderId(info);
@@ -111,7 +123,17 @@ export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, ti
             ))}
           </TableBody>
         </Table>
+        {canRefund ? (
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setRefunding(true)}>
+              {tr("open")}
+            </Button>
+          </DialogFooter>
+        ) : null}
       </DialogContent>
+      {canRefund ? (
+        <RefundDialog open={refunding} onOpenChange={setRefunding} paymentId={info._id} sendRefund={sendRefund} onRefunded={onRefunded} />
+      ) : null}
     </Dialog>
   );
 }

@@ -155,6 +155,8 @@ export function ZLinkPage({ api, userId, billingCurrency, exampleHost, search = 
           info={details.paymentInfo}
           orderId={productOrderId(details)}
           timeZone={timeZone}
+          refundable
+          onRefunded={() => void load()}
         />
       ) : null}
     </div>

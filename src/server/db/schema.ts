@@ -261,7 +261,10 @@ export const transactions = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     validatedAt: timestamp("validated_at", { withTimezone: true }),
     failedAt: timestamp("failed_at", { withTimezone: true }),
+    /** Set when the confirmed refunds reach the received amount (the payment is then shown refunded). */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** Base units sent back to the payer by confirmed refunds (partial or full). */
+    refundedAmount: numeric("refunded_amount", { precision: 78, scale: 0, mode: "bigint" }).notNull().default(sql`0`),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     productInfo: jsonb("product_info").$type<ProductInfoSnapshot>(),
     /** USD per unit of the product's fiat currency, fixed when the payment started (decimal text). */
@@ -383,6 +386,42 @@ export const unmappedTransfers = pgTable(
     index("unmapped_transfers_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * Money sent back to a payer (SPEC §2 Refund dialog, §7 /v2/refunds): of a payment
+ * (`transactionId`) or of an unmapped transfer (`unmappedId`), exactly one of them. `requested` when
+ * the merchant starts it (the amount counts against what is still refundable from then on),
+ * `confirmed` once the transfer back is seen on chain (found by `reference`), `failed` when it
+ * never came (then it no longer counts). Amount in the token's base units.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "cascade" }),
+    unmappedId: uuid("unmapped_id").references(() => unmappedTransfers.id, { onDelete: "cascade" }),
+    chainId: integer("chain_id").notNull(),
+    tokenAddress: text("token_address").notNull(),
+    decimals: integer("decimals").notNull(),
+    amount: numeric("amount", { precision: 78, scale: 0, mode: "bigint" }).notNull(),
+    /** The merchant's token account the money leaves. */
+    sourceTokenAccount: text("source_token_account").notNull(),
+    /** The payer (owner) and their token account the money goes back to. */
+    destinationOwner: text("destination_owner").notNull(),
+    destinationTokenAccount: text("destination_token_account").notNull(),
+    /** Solana reference public key the transfer back carries; finds it on chain. */
+    reference: text("reference").notNull().unique(),
+    status: text("status").$type<"requested" | "sent" | "confirmed" | "failed">().notNull().default("requested"),
+    signature: text("signature"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [index("refunds_transaction_idx").on(t.transactionId), index("refunds_unmapped_idx").on(t.unmappedId), index("refunds_user_created_idx").on(t.userId, t.createdAt)],
+);
+export type RefundRow = typeof refunds.$inferSelect;
 
 /** How far the unmapped scan has read each receiving token account (newest signature seen). */
 export const receivingAccountScans = pgTable(

@@ -77,7 +77,20 @@ export type WebhookEventBody =
       timestamp: string;
       data: TransactionEventData;
     }
-  | { type: "payment.unmapped"; timestamp: string; data: UnmappedTransferData };
+  | { type: "payment.unmapped"; timestamp: string; data: UnmappedTransferData }
+  | { type: "payment.refunded"; timestamp: string; data: RefundedEventData };
+
+/**
+ * `payment.refunded`: a refund of the payment was confirmed on chain. The transaction as in every
+ * `payment.*` event (`refundedAt` set once fully refunded), the refund itself and the total
+ * refunded so far. An unmapped transfer's refund has no transaction (`_id` of the transfer instead).
+ */
+export interface RefundedEventData {
+  transaction: TransactionEventData | null;
+  unmappedId: string | null;
+  refund: { _id: string; amount: AmountDto; hash: string | null; to: string; full: boolean };
+  refundedAmount: AmountDto;
+}
 
 /** Every webhook event type a merchant can receive. */
 export type WebhookEventType = WebhookEventBody["type"];

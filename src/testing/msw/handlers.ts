@@ -8,5 +8,6 @@ import { zlinkHandlers } from "./zlink-handlers";
 import { mailHandlers } from "./mail-handlers";
 import { donateHandlers } from "./donate-handlers";
 import { cartHandlers } from "./cart-handlers";
+import { refundHandlers } from "./refund-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers];

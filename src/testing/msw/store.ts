@@ -33,6 +33,17 @@ export interface StoryServerData {
   chain?: number;
   /** Every chain offered to the merchant in the wallet dialog, in order (default: just `chain`). */
   offeredChains?: number[];
+  /** Payments the merchant may refund, by payment id (./refund-handlers.ts). */
+  refundables?: Record<string, StoryRefundable>;
+}
+
+/** A payment as the refund routes see it: what arrived, what was refunded, the wallet's balance (null: unknown). */
+export interface StoryRefundable {
+  received: string;
+  refunded: string;
+  balance: string | null;
+  decimals: number;
+  token: string;
 }
 
 /** One request as it reached the story server: method, path under the origin, parsed JSON body. */
@@ -55,6 +66,7 @@ class StoryServer {
   checkouts: CheckoutDto[] = [];
   unmapped: UnmappedInflowDto[] = [];
   openPayments: OpenPaymentDto[] = [];
+  refundables: Record<string, StoryRefundable> = {};
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
   offeredChains: number[] = [SOLANA_DEVNET];
@@ -80,6 +92,7 @@ class StoryServer {
     this.checkouts = structuredClone(data.checkouts ?? []);
     this.unmapped = structuredClone(data.unmapped ?? []);
     this.openPayments = structuredClone(data.openPayments ?? []);
+    this.refundables = structuredClone(data.refundables ?? {});
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.proofNonces.clear();

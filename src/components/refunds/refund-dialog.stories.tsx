@@ -1,0 +1,183 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { delay, http } from "msw";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { storyServer } from "@/testing/msw/store";
+import { RefundDialog } from "./refund-dialog";
+
+const PAYMENT = "tx-1";
+const payment = { received: "12500000", refunded: "0", balance: "40000000", decimals: 6, token: "USDC" };
+
+const meta = {
+  title: "Refunds/RefundDialog",
+  component: RefundDialog,
+  args: { open: true, onOpenChange: fn(), paymentId: PAYMENT, sendRefund: fn(async () => "5igRefund"), pollMs: 10, onRefunded: fn() },
+  parameters: { merchantSession: true, toastBar: true, serverData: { refundables: { [PAYMENT]: payment } } },
+} satisfies Meta<typeof RefundDialog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = () => within(document.body);
+const dialog = (name = "Refund") => body().getByRole("dialog", { name });
+const valueOf = (term: string) => within(dialog()).getByText(term, { selector: "dt" }).nextElementSibling as HTMLElement;
+
+/** Checking balance: the server has not answered yet. */
+export const CheckingBalance: Story = {
+  parameters: { msw: { handlers: [http.post("/api/v2/refunds/feasibility", () => delay("infinite"))] } },
+  play: async () => {
+    await expect(within(dialog()).getByRole("status")).toHaveTextContent("Checking balance…");
+  },
+};
+
+/** The balance shown: what can be refunded and the wallet's balance; Refund and Cancel. */
+export const BalanceShown: Story = {
+  play: async () => {
+    await waitFor(() => expect(valueOf("Refundable")).toHaveTextContent("12.5 USDC"));
+    await expect(valueOf("Your wallet balance")).toHaveTextContent("40 USDC");
+    await expect(within(dialog()).getByRole("switch", { name: "Partial refund" })).not.toBeChecked();
+    await expect(within(dialog()).queryByRole("slider")).toBeNull();
+  },
+};
+
+/** The wallet's balance could not be read, and it holds less than the refund. */
+export const BalanceUnknown: Story = {
+  parameters: { serverData: { refundables: { [PAYMENT]: { ...payment, balance: null } } } },
+  play: async () => {
+    await waitFor(() => expect(valueOf("Your wallet balance")).toHaveTextContent("Could not be checked"));
+  },
+};
+
+export const LowBalance: Story = {
+  parameters: { serverData: { refundables: { [PAYMENT]: { ...payment, balance: "1000000" } } } },
+  play: async () => {
+    await waitFor(() => expect(within(dialog()).getByText("Your wallet holds less than this refund.")).toBeVisible());
+  },
+};
+
+/** Another merchant's payment (or none): the title says 'Transaction not found'. */
+export const TransactionNotFound: Story = {
+  args: { paymentId: "someone-elses" },
+  play: async ({ args }) => {
+    await waitFor(() => expect(dialog("Transaction not found")).toBeVisible());
+    const closes = within(dialog("Transaction not found")).getAllByRole("button", { name: "Close" });
+    await userEvent.click(closes[closes.length - 1]!);
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+  },
+};
+
+/** The partial toggle reveals the slider (default 100) and the amount; each follows the other. */
+export const PartialRefund: Story = {
+  play: async ({ args }) => {
+    await waitFor(() => expect(valueOf("Refundable")).toBeVisible());
+    await userEvent.click(within(dialog()).getByRole("switch", { name: "Partial refund" }));
+    const slider = within(dialog()).getByRole("slider", { name: "Refund percentage" });
+    const amount = within(dialog()).getByRole("textbox", { name: "Refund amount (USDC)" });
+    await expect(slider).toHaveAttribute("aria-valuenow", "100");
+    await expect(slider).toHaveAttribute("aria-valuemin", "1");
+    await expect(amount).toHaveValue("12.5");
+    slider.focus();
+    for (let i = 0; i < 50; i++) await userEvent.keyboard("{ArrowLeft}");
+    await expect(slider).toHaveAttribute("aria-valuenow", "50");
+    await expect(amount).toHaveValue("6.25");
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "2.5");
+    await expect(slider).toHaveAttribute("aria-valuenow", "20");
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
+    await waitFor(() => expect(args.onRefunded).toHaveBeenCalled());
+    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/init")).toEqual([{ paymentId: PAYMENT, refundAmount: "2500000" }]);
+    await expect(args.sendRefund).toHaveBeenCalledWith(expect.objectContaining({ amount: "2500000", memo: "zpay-refund:refund-1" }), expect.anything());
+    await expect(within(dialog()).getByRole("status")).toHaveTextContent("Refund confirmed: 2.5 USDC sent back to the payer.");
+    await expect(body().getByText("Refund requested")).toBeVisible();
+  },
+};
+
+/** A typed amount above what is left is refused before anything is sent. */
+export const AmountTooLarge: Story = {
+  play: async () => {
+    await waitFor(() => expect(valueOf("Refundable")).toBeVisible());
+    await userEvent.click(within(dialog()).getByRole("switch", { name: "Partial refund" }));
+    const amount = within(dialog()).getByRole("textbox", { name: "Refund amount (USDC)" });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "13");
+    await expect(amount).toHaveAccessibleDescription("Enter an amount above 0 and at most 12.5 USDC");
+    await expect(within(dialog()).getByRole("button", { name: "Refund" })).toBeDisabled();
+  },
+};
+
+/** A full refund: 'Refund requested', the wallet signs, the chain confirms it. */
+export const Requested: Story = {
+  play: async ({ args }) => {
+    await waitFor(() => expect(valueOf("Refundable")).toBeVisible());
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
+    await waitFor(() => expect(within(dialog()).getByRole("status")).toHaveTextContent("Refund confirmed: 12.5 USDC sent back to the payer."));
+    await expect(body().getByText("Refund requested")).toBeVisible();
+    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/init")).toEqual([{ paymentId: PAYMENT }]);
+    await expect(args.sendRefund).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The wallet is still asking the merchant to approve. */
+export const WaitingForWallet: Story = {
+  args: { sendRefund: fn(() => new Promise<string>(() => {})) },
+  play: async () => {
+    await waitFor(() => expect(valueOf("Refundable")).toBeVisible());
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
+    await waitFor(() => expect(within(dialog()).getByRole("status")).toHaveTextContent("Approve the refund in your wallet…"));
+  },
+};
+
+/** The server refuses (already refunded elsewhere): its message as an error toast. */
+export const ServerRefuses: Story = {
+  parameters: { serverData: { refundables: { [PAYMENT]: { ...payment, refunded: "12500000" } } } },
+  play: async () => {
+    await waitFor(() => expect(valueOf("Refundable")).toHaveTextContent("0 USDC"));
+    await expect(within(dialog()).getByRole("button", { name: "Refund" })).toBeDisabled();
+  },
+};
+
+/** The wallet refuses to sign: its message as a toast; the refund is cancelled and the balance checked again. */
+export const WalletRefuses: Story = {
+  args: { sendRefund: fn(async () => Promise.reject(new Error("User rejected the request."))) },
+  play: async () => {
+    await waitFor(() => expect(valueOf("Refundable")).toBeVisible());
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
+    await waitFor(() => expect(body().getByText("User rejected the request.")).toBeVisible());
+    await waitFor(() => expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/refund-1/cancel")).toHaveLength(1));
+  },
+};
+
+/** Cancel closes; opening again starts from checking the balance with the toggle off. */
+export const CancelResets: Story = {
+  play: async ({ args }) => {
+    await waitFor(() => expect(valueOf("Refundable")).toBeVisible());
+    await userEvent.click(within(dialog()).getByRole("switch", { name: "Partial refund" }));
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Cancel" }));
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+  },
+};
+
+export const French: Story = {
+  globals: { locale: "fr" },
+  play: async () => {
+    await waitFor(() => expect(dialog("Remboursement")).toBeVisible());
+    await waitFor(() => expect(within(dialog("Remboursement")).getByText("Remboursable")).toBeVisible());
+    await userEvent.click(within(dialog("Remboursement")).getByRole("switch", { name: "Remboursement partiel" }));
+    await expect(within(dialog("Remboursement")).getByRole("slider", { name: "Pourcentage remboursé" })).toBeVisible();
+  },
+};
+
+export const FrenchNotFound: Story = {
+  globals: { locale: "fr" },
+  args: { paymentId: "someone-elses" },
+  play: async () => {
+    await waitFor(() => expect(dialog("Transaction introuvable")).toBeVisible());
+  },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: "phone" } },
+  play: async () => {
+    await waitFor(() => expect(valueOf("Refundable")).toBeVisible());
+    await userEvent.click(within(dialog()).getByRole("switch", { name: "Partial refund" }));
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};

@@ -1,0 +1,35 @@
+import { z } from "@hono/zod-openapi";
+import type { RefundBalanceDto as RefundBalance, RefundInstructionDto as RefundInstruction } from "@/lib/refund";
+
+/** SPEC §3 Refund balance data, as /v2/refunds/feasibility and check-for-payment answer it. */
+export const RefundBalanceDto = z
+  .object({
+    txAmount: z.string().openapi({ description: "What can still be refunded, base units", example: "12500000" }),
+    txAmountStr: z.object({ label: z.string().openapi({ example: "12.5 USDC" }), info: z.object({ decimals: z.number().int(), token: z.string() }) }),
+    availBalanceStr: z.string().nullable().openapi({ description: "The merchant wallet's balance of the token (decimal text); null when it could not be read" }),
+    availBalance: z.string().nullable().openapi({ description: "The same in base units" }),
+    received: z.string().openapi({ description: "What the payment received, base units" }),
+    refunded: z.string().openapi({ description: "What confirmed refunds sent back, base units" }),
+    paymentId: z.string().nullable(),
+    unmappedId: z.string().nullable(),
+    chain: z.number().int(),
+  })
+  .openapi("RefundBalance") satisfies z.ZodType<RefundBalance>;
+
+/** What the merchant's wallet signs: a token transfer back to the payer carrying `reference`. */
+export const RefundInstructionDto = z
+  .object({
+    refundId: z.string(),
+    chain: z.number().int(),
+    tokenAddress: z.string(),
+    token: z.string(),
+    decimals: z.number().int(),
+    amount: z.string().openapi({ description: "Base units", example: "6250000" }),
+    from: z.string().nullable().openapi({ description: "The merchant's wallet, which must sign" }),
+    sourceTokenAccount: z.string(),
+    to: z.string().openapi({ description: "The payer's wallet" }),
+    destinationTokenAccount: z.string(),
+    reference: z.string().openapi({ description: "Solana: a read-only key on the transfer instruction; the server finds the refund by it" }),
+    memo: z.string(),
+  })
+  .openapi("RefundInstruction") satisfies z.ZodType<RefundInstruction>;

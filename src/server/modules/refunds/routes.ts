@@ -1,0 +1,125 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { REFUND_MESSAGES } from "@/lib/refund";
+import type { AppDeps } from "../../deps";
+import { ApiError } from "../../http/errors";
+import { errorResponses, json } from "../../http/openapi";
+import { createRouter } from "../../http/router";
+import { enqueueWebhookEvents } from "../../jobs/webhooks";
+import { cancelRefund, findOwnRefund, loadRefundable, markRefundSent, startRefund, type RefundSubject } from "../../payments/refunds";
+import { requireMerchant } from "../auth/middleware";
+import { RefundBalanceDto, RefundInstructionDto } from "./dto";
+import { confirmIfOnChain, merchantBalance, toApiError, toBalanceDto, toInstructionDto } from "./service";
+
+const id = z.string().max(64);
+const SubjectBody = z
+  .object({
+    paymentId: id.optional().openapi({ description: "The payment's `_id` (payment info)" }),
+    unmappedId: id.optional().openapi({ description: "An unmapped transfer's `_id`" }),
+  })
+  .openapi("RefundSubject");
+const InitBody = SubjectBody.extend({
+  refundAmount: z
+    .string()
+    .max(80)
+    .regex(/^\d+$/, REFUND_MESSAGES.badAmount)
+    .optional()
+    .openapi({ description: "Partial refund, in the token's smallest unit; the whole rest when absent", example: "6250000" }),
+}).openapi("RefundInitRequest");
+const SentBody = z.object({ signature: z.string().min(1).max(128).openapi({ description: "The transfer's signature as the wallet answered it" }) }).openapi("RefundSentRequest");
+const RefundIdParam = z.object({ id: id.openapi({ param: { name: "id", in: "path" }, description: "The refund's id (`refundId`)" }) });
+
+const common = { tags: ["Refunds"], security: [{ bearer: [] }] };
+const Balance = z.object({ success: z.boolean(), error: z.string().nullable(), data: RefundBalanceDto });
+const RefundState = z.object({ success: z.boolean(), data: z.object({ refundId: z.string(), status: z.enum(["requested", "sent", "confirmed", "failed"]) }) });
+
+const feasibilityRoute = createRoute({
+  ...common,
+  method: "post",
+  path: "/v2/refunds/feasibility",
+  summary: "What can still be refunded, and the merchant wallet's balance of the token",
+  description: "Another merchant's payment answers 404 'Transaction not found'.",
+  request: { body: { content: json(SubjectBody), required: true } },
+  responses: { 200: { description: "Refund balance data", content: json(Balance) }, ...errorResponses(400, 401, 404, 409) },
+});
+const checkRoute = createRoute({
+  ...feasibilityRoute,
+  path: "/check-for-payment",
+  summary: "SPEC §7 check-for-payment: the same as /v2/refunds/feasibility for a payment",
+});
+const initRoute = createRoute({
+  ...common,
+  method: "post",
+  path: "/v2/refunds/init",
+  summary: "Start a refund; answers what the merchant's wallet must sign",
+  description:
+    "Refuses more than what is still refundable (409 `above_available`); refunds started at once are checked one after the other. The refund is confirmed when its transfer is seen on chain, then `payment.refunded` is sent.",
+  request: { body: { content: json(InitBody), required: true } },
+  responses: { 201: { description: "Started", content: json(z.object({ success: z.boolean(), data: RefundInstructionDto })) }, ...errorResponses(400, 401, 404, 409) },
+});
+const sentRoute = createRoute({
+  ...common,
+  method: "post",
+  path: "/v2/refunds/{id}/sent",
+  summary: "The wallet sent the refund: look for it on chain and confirm it",
+  description: "Answers the refund's status; call again while it is `sent` (the chain has not shown it yet).",
+  request: { params: RefundIdParam, body: { content: json(SentBody), required: true } },
+  responses: { 200: { description: "The refund's status", content: json(RefundState) }, ...errorResponses(400, 401, 404) },
+});
+const cancelRoute = createRoute({
+  ...common,
+  method: "post",
+  path: "/v2/refunds/{id}/cancel",
+  summary: "The wallet refused to sign: the refund's amount is refundable again",
+  description: "Only a refund nothing was sent for yet (`requested`).",
+  request: { params: RefundIdParam },
+  responses: { 200: { description: "The refund's status", content: json(RefundState) }, ...errorResponses(401, 404, 409) },
+});
+
+export function refundRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  const router = createRouter();
+  for (const path of ["/v2/refunds/*", "/check-for-payment"]) router.use(path, requireMerchant(db));
+
+  const subjectOf = (userId: string, body: z.infer<typeof SubjectBody>): RefundSubject => {
+    if ((body.paymentId === undefined) === (body.unmappedId === undefined)) throw new ApiError(400, "invalid_request", REFUND_MESSAGES.oneSubject);
+    return body.paymentId !== undefined ? { userId, paymentId: body.paymentId } : { userId, unmappedId: body.unmappedId! };
+  };
+  const rethrow = (err: unknown): never => {
+    throw toApiError(err);
+  };
+  const ownRefund = async (userId: string, refundId: string) => {
+    const refund = await findOwnRefund(db, userId, refundId);
+    if (!refund) throw new ApiError(404, "refund_not_found", REFUND_MESSAGES.refundNotFound);
+    return refund;
+  };
+  const feasibility = async (userId: string, body: z.infer<typeof SubjectBody>, log: AppDeps["log"]) => {
+    const refundable = await loadRefundable(db, subjectOf(userId, body)).catch(rethrow);
+    return { success: true, error: null, data: toBalanceDto(refundable, await merchantBalance(deps.chains, refundable, log)) };
+  };
+
+  return router
+    .openapi(feasibilityRoute, async (c) => c.json(await feasibility(c.var.user.id, c.req.valid("json"), c.var.log), 200))
+    .openapi(checkRoute, async (c) => c.json(await feasibility(c.var.user.id, c.req.valid("json"), c.var.log), 200))
+    .openapi(initRoute, async (c) => {
+      const user = c.var.user;
+      const body = c.req.valid("json");
+      const subject = subjectOf(user.id, body);
+      const { refund, refundable } = await startRefund(db, subject, body.refundAmount === undefined ? undefined : BigInt(body.refundAmount)).catch(rethrow);
+      c.var.log.info({ userId: user.id, refundId: refund.id, amount: refund.amount.toString() }, "refund requested");
+      return c.json({ success: true, data: toInstructionDto(refund, refundable) }, 201);
+    })
+    .openapi(sentRoute, async (c) => {
+      const refund = await ownRefund(c.var.user.id, c.req.valid("param").id);
+      await markRefundSent(db, refund, c.req.valid("json").signature);
+      const { confirmed, eventIds } = await confirmIfOnChain(db, deps.chains, refund, new Date());
+      if (eventIds.length) await enqueueWebhookEvents(deps.queue, eventIds, c.var.log);
+      if (confirmed) c.var.log.info({ refundId: refund.id }, "refund confirmed on chain");
+      const status = confirmed ? "confirmed" : refund.status === "requested" ? "sent" : refund.status;
+      return c.json({ success: true, data: { refundId: refund.id, status } }, 200);
+    })
+    .openapi(cancelRoute, async (c) => {
+      const refund = await ownRefund(c.var.user.id, c.req.valid("param").id);
+      if (!(await cancelRefund(db, refund))) throw new ApiError(409, "refund_sent", "This refund was already sent");
+      return c.json({ success: true, data: { refundId: refund.id, status: "failed" as const } }, 200);
+    });
+}

@@ -1,0 +1,102 @@
+import { Connection } from "@solana/web3.js";
+import { formatBaseUnits } from "@/lib/money";
+import { REFUND_MESSAGES, refundLabel, refundMemo, type RefundBalanceDto, type RefundInstructionDto } from "@/lib/refund";
+import type { ChainRuntime } from "../../chains/runtime";
+import { findRefundTransfer } from "../../chains/solana/find-refund-transfer";
+import { readTokenBalance } from "../../chains/solana/read-token-balance";
+import type { Db } from "../../db/client";
+import type { RefundRow } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import type { Logger } from "../../logger";
+import { RefundError, confirmRefund, refundableAmount, type Refundable } from "../../payments/refunds";
+
+/** A refund refusal as the API answers it (SPEC §8: the dialog shows the server's message). */
+export function toApiError(err: unknown): unknown {
+  if (!(err instanceof RefundError)) return err;
+  switch (err.reason) {
+    case "not_found":
+      return new ApiError(404, "transaction_not_found", REFUND_MESSAGES.notFound);
+    case "no_payer":
+      return new ApiError(409, "no_payer", REFUND_MESSAGES.noPayer);
+    case "not_refundable":
+      return new ApiError(409, "not_refundable", REFUND_MESSAGES.notRefundable);
+    case "nothing_left":
+      return new ApiError(409, "already_refunded", REFUND_MESSAGES.nothingLeft);
+    case "not_positive":
+      return new ApiError(400, "invalid_amount", REFUND_MESSAGES.notPositive);
+    case "above_available":
+      return new ApiError(409, "above_available", REFUND_MESSAGES.aboveAvailable.replace("{available}", err.availableLabel));
+  }
+}
+
+/** The connection to the Solana network this process pays on, when it pays on one. */
+function solanaConnection(chains: ChainRuntime, chainId: number): Connection | undefined {
+  const solana = chains.solana;
+  if (!solana || solana.chainId !== chainId) return undefined;
+  return new Connection(solana.rpcUrl, { commitment: "confirmed", wsEndpoint: solana.wsUrl });
+}
+
+/**
+ * The merchant wallet's balance of the refund's token, or null when this process cannot read that
+ * chain (the dialog then says it could not check; the wallet still refuses an overdraft).
+ */
+export async function merchantBalance(chains: ChainRuntime, refundable: Refundable, log: Logger): Promise<bigint | null> {
+  const connection = solanaConnection(chains, refundable.chainId);
+  if (!connection) return null;
+  try {
+    return await readTokenBalance(connection, refundable.merchantTokenAccount);
+  } catch (err) {
+    log.warn({ err, chain: refundable.chainId }, "could not read the merchant's token balance for a refund");
+    return null;
+  }
+}
+
+export function toBalanceDto(refundable: Refundable, balance: bigint | null): RefundBalanceDto {
+  const available = refundableAmount(refundable);
+  const refunded = refundable.refunds.filter((r) => r.status === "confirmed").reduce((s, r) => s + r.amount, 0n);
+  return {
+    txAmount: available.toString(),
+    txAmountStr: { label: refundLabel(available, refundable.decimals, refundable.token), info: { decimals: refundable.decimals, token: refundable.token } },
+    availBalanceStr: balance === null ? null : formatBaseUnits(balance, refundable.decimals),
+    availBalance: balance === null ? null : balance.toString(),
+    received: refundable.received.toString(),
+    refunded: refunded.toString(),
+    paymentId: refundable.kind === "payment" ? refundable.id : null,
+    unmappedId: refundable.kind === "unmapped" ? refundable.id : null,
+    chain: refundable.chainId,
+  };
+}
+
+export function toInstructionDto(refund: RefundRow, refundable: Refundable): RefundInstructionDto {
+  return {
+    refundId: refund.id,
+    chain: refund.chainId,
+    tokenAddress: refund.tokenAddress,
+    token: refundable.token,
+    decimals: refund.decimals,
+    amount: refund.amount.toString(),
+    from: refundable.merchantOwner,
+    sourceTokenAccount: refund.sourceTokenAccount,
+    to: refund.destinationOwner,
+    destinationTokenAccount: refund.destinationTokenAccount,
+    reference: refund.reference,
+    memo: refundMemo(refund.id),
+  };
+}
+
+/**
+ * Looks for the refund's transfer back on chain (by its reference) and confirms the refund when
+ * it is there. Answers the webhook event ids to deliver (empty when not seen yet or already done).
+ */
+export async function confirmIfOnChain(db: Db, chains: ChainRuntime, refund: RefundRow, now: Date): Promise<{ confirmed: boolean; eventIds: string[] }> {
+  if (refund.status === "confirmed") return { confirmed: true, eventIds: [] };
+  const connection = solanaConnection(chains, refund.chainId);
+  if (!connection) return { confirmed: false, eventIds: [] };
+  const found = await findRefundTransfer(
+    connection,
+    { reference: refund.reference, source: refund.sourceTokenAccount, destination: refund.destinationTokenAccount, mint: refund.tokenAddress, amount: refund.amount },
+    "confirmed",
+  );
+  if (!found) return { confirmed: false, eventIds: [] };
+  return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.signature, now) };
+}

@@ -1,0 +1,80 @@
+/**
+ * Refund rules (SPEC §2 Refund dialog, §4, §7 /v2/refunds): pure, no I/O, amounts as bigint base
+ * units. What can still be refunded is what was received less every refund that has not failed
+ * (requested, sent and confirmed all count, so two refunds started side by side cannot together
+ * exceed the payment); a payment becomes refunded once the *confirmed* refunds reach what it
+ * received, partially refunded before that.
+ */
+
+import type { PaymentStatus } from "@/lib/payment-status";
+
+export const REFUND_STATUSES = ["requested", "sent", "confirmed", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Refund statuses whose amount is spoken for: it left, or may still leave, the merchant's wallet. */
+export const COUNTED_REFUND_STATUSES: readonly RefundStatus[] = ["requested", "sent", "confirmed"];
+
+/** Which refund status may follow which: confirmed and failed are terminal. */
+const NEXT: Record<RefundStatus, readonly RefundStatus[]> = {
+  requested: ["sent", "confirmed", "failed"],
+  sent: ["confirmed", "failed"],
+  confirmed: [],
+  failed: [],
+};
+
+export function canMoveRefund(from: RefundStatus, to: RefundStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+export interface RefundLike {
+  amount: bigint;
+  status: RefundStatus;
+}
+
+/** What is still refundable: received − every refund that counts, never below zero. */
+export function availableToRefund(received: bigint, refunds: readonly RefundLike[]): bigint {
+  const spoken = refunds.filter((r) => COUNTED_REFUND_STATUSES.includes(r.status)).reduce((sum, r) => sum + r.amount, 0n);
+  const left = received - spoken;
+  return left > 0n ? left : 0n;
+}
+
+/** Why a refund is refused; the route turns each into its message. */
+export type RefundRefusal = "not_refundable" | "nothing_left" | "above_available" | "not_positive";
+
+export type RefundCheck = { ok: true; amount: bigint } | { ok: false; reason: RefundRefusal; available: bigint };
+
+/**
+ * May a refund of `amount` (the whole available amount when absent) start? Only money that
+ * arrived can go back: a payment must be paid or validated; an unmapped transfer (`status`
+ * undefined) always arrived.
+ */
+export function checkRefund(args: { status?: PaymentStatus; received: bigint; refunds: readonly RefundLike[]; amount?: bigint }): RefundCheck {
+  const available = availableToRefund(args.received, args.refunds);
+  if (args.status !== undefined && args.status !== "paid" && args.status !== "validated") return { ok: false, reason: "not_refundable", available };
+  if (available === 0n) return { ok: false, reason: "nothing_left", available };
+  const amount = args.amount ?? available;
+  if (amount <= 0n) return { ok: false, reason: "not_positive", available };
+  if (amount > available) return { ok: false, reason: "above_available", available };
+  return { ok: true, amount };
+}
+
+/** What a confirmed refund does to its payment. */
+export interface RefundedPatch {
+  refundedAmount: bigint;
+  /** Set (once) when the confirmed refunds reach the received amount. */
+  refundedAt?: Date;
+  /** Fully refunded after this one. */
+  full: boolean;
+}
+
+/**
+ * A refund of `amount` was confirmed on chain: the payment's confirmed total grows by it; it is
+ * refunded (refundedAt) when that total reaches what it received, partially refunded before.
+ * An already refunded payment keeps its first refundedAt.
+ */
+export function refundConfirmed(payment: { received: bigint; refundedAmount: bigint; refundedAt: Date | null }, amount: bigint, now: Date): RefundedPatch {
+  const refundedAmount = payment.refundedAmount + amount;
+  const full = refundedAmount >= payment.received;
+  if (!full || payment.refundedAt) return { refundedAmount, full };
+  return { refundedAmount, refundedAt: now, full };
+}

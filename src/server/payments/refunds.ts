@@ -1,0 +1,245 @@
+import { randomBytes } from "node:crypto";
+import { Keypair, PublicKey } from "@solana/web3.js";
+import { getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { paymentCredits, refunds, transactions, unmappedTransfers, type RefundRow, type TransactionRow } from "../db/schema";
+import { refundLabel } from "@/lib/refund";
+import { toTransactionEventData } from "./dto";
+import { insertWebhookEvents } from "./outbox";
+import { availableToRefund, canMoveRefund, checkRefund, refundConfirmed, type RefundRefusal } from "./refund-rules";
+
+/** What is refunded: a payment (transaction id) or an unmapped transfer, of one merchant. */
+export type RefundSubject = { userId: string; paymentId: string } | { userId: string; unmappedId: string };
+
+/** Everything a refund needs to know about the money it sends back. */
+export interface Refundable {
+  kind: "payment" | "unmapped";
+  id: string;
+  chainId: number;
+  token: string;
+  tokenAddress: string;
+  decimals: number;
+  /** What arrived, base units. */
+  received: bigint;
+  /** The merchant's token account it arrived in (and leaves from). */
+  merchantTokenAccount: string;
+  /** The merchant's wallet (owner of that account), when known. */
+  merchantOwner: string | null;
+  /** The payer's wallet and token account the money goes back to. */
+  payerOwner: string;
+  payerTokenAccount: string;
+  /** Refunds so far (failed ones included; they do not count). */
+  refunds: RefundRow[];
+  status?: TransactionRow["status"];
+}
+
+export class RefundError extends Error {
+  constructor(
+    readonly reason: RefundRefusal | "not_found" | "no_payer",
+    readonly available: bigint = 0n,
+    /** What is still refundable as the merchant reads it ("10 USDC"). */
+    readonly availableLabel = "",
+  ) {
+    super(reason);
+    this.name = "RefundError";
+  }
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+/** The payer's associated token account for a mint on Solana; the payer itself on EVM. */
+function payerAccount(chainId: number, owner: string, mint: string): string {
+  if (chainId >= 0) return owner;
+  return getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true).toBase58();
+}
+
+/**
+ * Loads what a merchant may refund, locking the payment or unmapped row (`FOR UPDATE`) when
+ * `lock`: two refunds started at once then run one after the other, and the second sees the
+ * first. Another merchant's payment is not found (the same answer as a missing one).
+ * @throws {RefundError} not_found, no_payer.
+ */
+export async function loadRefundable(tx: Tx | Db, subject: RefundSubject, lock = false): Promise<Refundable> {
+  if ("paymentId" in subject) {
+    if (!isUuid(subject.paymentId)) throw new RefundError("not_found");
+    const query = tx.select().from(transactions).where(and(eq(transactions.id, subject.paymentId), eq(transactions.userId, subject.userId)));
+    const [row] = lock ? await query.for("update") : await query;
+    if (!row) throw new RefundError("not_found");
+    const [credit] = await tx
+      .select({ payer: paymentCredits.payer, sourceOwner: paymentCredits.sourceOwner })
+      .from(paymentCredits)
+      .where(and(eq(paymentCredits.transactionId, row.id), eq(paymentCredits.held, false)))
+      .orderBy(asc(paymentCredits.createdAt))
+      .limit(1);
+    const owner = credit?.sourceOwner ?? credit?.payer ?? row.payer;
+    const own = await tx.select().from(refunds).where(eq(refunds.transactionId, row.id));
+    if (!owner) {
+      if (row.status === "paid" || row.status === "validated") throw new RefundError("no_payer");
+      return refundableOf(row, "", "", own);
+    }
+    return refundableOf(row, owner, payerAccount(row.chainId, owner, row.tokenAddress), own);
+  }
+  if (!isUuid(subject.unmappedId)) throw new RefundError("not_found");
+  const query = tx.select().from(unmappedTransfers).where(and(eq(unmappedTransfers.id, subject.unmappedId), eq(unmappedTransfers.userId, subject.userId)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw new RefundError("not_found");
+  const own = await tx.select().from(refunds).where(eq(refunds.unmappedId, row.id));
+  // The unmapped transfer's token is the merchant's receiving mint: its decimals and symbol come from a payment to the same account.
+  const [sibling] = await tx
+    .select({ token: transactions.token, decimals: transactions.decimals, recipient: transactions.recipient })
+    .from(transactions)
+    .where(and(eq(transactions.recipientTokenAccount, row.recipientTokenAccount), eq(transactions.tokenAddress, row.tokenAddress)))
+    .limit(1);
+  return {
+    kind: "unmapped",
+    id: row.id,
+    chainId: row.chainId,
+    token: sibling?.token ?? "",
+    tokenAddress: row.tokenAddress,
+    decimals: sibling?.decimals ?? 6,
+    received: row.amount,
+    merchantTokenAccount: row.recipientTokenAccount,
+    merchantOwner: sibling?.recipient ?? null,
+    payerOwner: row.payer,
+    payerTokenAccount: row.source,
+    refunds: own,
+  };
+}
+
+function refundableOf(row: TransactionRow, owner: string, account: string, own: RefundRow[]): Refundable {
+  return {
+    kind: "payment",
+    id: row.id,
+    chainId: row.chainId,
+    token: row.token,
+    tokenAddress: row.tokenAddress,
+    decimals: row.decimals,
+    received: row.receivedAmount ?? 0n,
+    merchantTokenAccount: row.recipientTokenAccount,
+    merchantOwner: row.recipient,
+    payerOwner: owner,
+    payerTokenAccount: account,
+    refunds: own,
+    status: row.status,
+  };
+}
+
+/** What is still refundable of a payment or unmapped transfer. */
+export const refundableAmount = (r: Refundable) => availableToRefund(r.received, r.refunds);
+
+/** A fresh reference the transfer back carries (a Solana public key; an 8-byte hex reference on EVM). */
+function newReference(chainId: number): string {
+  return chainId < 0 ? Keypair.generate().publicKey.toBase58() : `0x${randomBytes(8).toString("hex")}`;
+}
+
+/**
+ * Starts a refund (`requested`) of `amount` base units, the whole rest when absent. The payment
+ * row is locked for the check and the insert, so two refunds started at once cannot both pass.
+ * @throws {RefundError} not_found, no_payer, not_refundable, nothing_left, above_available, not_positive.
+ */
+export async function startRefund(db: Db, subject: RefundSubject, amount?: bigint): Promise<{ refund: RefundRow; refundable: Refundable }> {
+  return db.transaction(async (tx) => {
+    const refundable = await loadRefundable(tx, subject, true);
+    const check = checkRefund({ status: refundable.status, received: refundable.received, refunds: refundable.refunds, amount });
+    if (!check.ok) throw new RefundError(check.reason, check.available, refundLabel(check.available, refundable.decimals, refundable.token));
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        userId: subject.userId,
+        transactionId: refundable.kind === "payment" ? refundable.id : null,
+        unmappedId: refundable.kind === "unmapped" ? refundable.id : null,
+        chainId: refundable.chainId,
+        tokenAddress: refundable.tokenAddress,
+        decimals: refundable.decimals,
+        amount: check.amount,
+        sourceTokenAccount: refundable.merchantTokenAccount,
+        destinationOwner: refundable.payerOwner,
+        destinationTokenAccount: refundable.payerTokenAccount,
+        reference: newReference(refundable.chainId),
+      })
+      .returning();
+    return { refund: refund!, refundable };
+  });
+}
+
+/** A merchant's own refund, or undefined. */
+export async function findOwnRefund(db: Db, userId: string, refundId: string): Promise<RefundRow | undefined> {
+  if (!isUuid(refundId)) return undefined;
+  const [row] = await db.select().from(refunds).where(and(eq(refunds.id, refundId), eq(refunds.userId, userId)));
+  return row;
+}
+
+/** The merchant's wallet says it sent the refund: remember the signature until the chain confirms it. */
+export async function markRefundSent(db: Db, refund: RefundRow, signature: string): Promise<void> {
+  if (!canMoveRefund(refund.status, "sent")) return;
+  await db.update(refunds).set({ status: "sent", signature }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "requested")));
+}
+
+/**
+ * The transfer back was seen on chain: the refund is confirmed, its payment's refunded total grows
+ * (refunded once it reaches what was received) and `payment.refunded` goes to the outbox, all in
+ * one database transaction. Confirming twice changes nothing. Answers the webhook event ids to deliver.
+ */
+export async function confirmRefund(db: Db, refundId: string, signature: string, now: Date): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+    if (!refund || !canMoveRefund(refund.status, "confirmed")) return [];
+    await tx.update(refunds).set({ status: "confirmed", signature, confirmedAt: now }).where(eq(refunds.id, refund.id));
+    const amount = (value: bigint, token: string) => ({ value: value.toString(), decimals: refund.decimals, currency: token });
+    let transaction: TransactionRow | undefined;
+    let full = false;
+    let refundedTotal = refund.amount;
+    let token = "";
+    if (refund.transactionId) {
+      const [row] = await tx.select().from(transactions).where(eq(transactions.id, refund.transactionId)).for("update");
+      if (row) {
+        const patch = refundConfirmed({ received: row.receivedAmount ?? 0n, refundedAmount: row.refundedAmount, refundedAt: row.refundedAt }, refund.amount, now);
+        [transaction] = await tx
+          .update(transactions)
+          .set({ refundedAmount: patch.refundedAmount, ...(patch.refundedAt ? { refundedAt: patch.refundedAt } : {}), updatedAt: now })
+          .where(eq(transactions.id, row.id))
+          .returning();
+        full = patch.full;
+        refundedTotal = patch.refundedAmount;
+        token = row.token;
+      }
+    } else if (refund.unmappedId) {
+      const [row] = await tx.select().from(unmappedTransfers).where(eq(unmappedTransfers.id, refund.unmappedId));
+      const done = await tx.select().from(refunds).where(and(eq(refunds.unmappedId, refund.unmappedId), eq(refunds.status, "confirmed")));
+      refundedTotal = done.reduce((s, r) => s + r.amount, 0n);
+      full = row ? refundedTotal >= row.amount : false;
+    }
+    return insertWebhookEvents(tx, {
+      userId: refund.userId,
+      transactionId: refund.transactionId,
+      now,
+      events: [
+        {
+          type: "payment.refunded",
+          data: {
+            transaction: transaction ? toTransactionEventData(transaction) : null,
+            unmappedId: refund.unmappedId,
+            refund: { _id: refund.id, amount: amount(refund.amount, token), hash: signature, to: refund.destinationOwner, full },
+            refundedAmount: amount(refundedTotal, token),
+          },
+        },
+      ],
+    });
+  });
+}
+
+/** Refunds waiting for their transfer back to be seen (requested or sent), oldest first. */
+export async function listOpenRefunds(db: Db, chainId: number): Promise<RefundRow[]> {
+  const rows = await db.select().from(refunds).where(eq(refunds.chainId, chainId)).orderBy(asc(refunds.createdAt));
+  return rows.filter((r) => r.status === "requested" || r.status === "sent");
+}
+
+/** The merchant's wallet refused to sign: a refund nothing was sent for fails, and its amount is refundable again. */
+export async function cancelRefund(db: Db, refund: RefundRow): Promise<boolean> {
+  if (refund.status !== "requested") return false;
+  const done = await db.update(refunds).set({ status: "failed" }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "requested"))).returning({ id: refunds.id });
+  return done.length === 1;
+}

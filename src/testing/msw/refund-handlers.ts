@@ -1,0 +1,82 @@
+/**
+ * The story server's refund routes (src/server/modules/refunds): feasibility, init (refusing more
+ * than what is left, with the server's message), sent (confirmed at once) and cancel.
+ */
+import { HttpResponse } from "msw";
+import { formatBaseUnits } from "@/lib/money";
+import { REFUND_MESSAGES, refundLabel, refundMemo, type RefundBalanceDto, type RefundInstructionDto } from "@/lib/refund";
+import { requireMerchant } from "./auth-handlers";
+import { STORY_PAYER } from "./fixtures";
+import { route, StoryApiError } from "./respond";
+import { storyServer, type StoryRefundable } from "./store";
+
+const MERCHANT_WALLET = "Merch4nt1111111111111111111111111111111111";
+const MINT = "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU";
+
+function findRefundable(body: Record<string, unknown>): [string, StoryRefundable] {
+  const id = String(body.paymentId ?? body.unmappedId ?? "");
+  const row = storyServer.refundables[id];
+  if (!row) throw new StoryApiError(404, "transaction_not_found", REFUND_MESSAGES.notFound);
+  return [id, row];
+}
+
+function balanceOf(id: string, row: StoryRefundable): RefundBalanceDto {
+  const available = BigInt(row.received) - BigInt(row.refunded);
+  return {
+    txAmount: available.toString(),
+    txAmountStr: { label: refundLabel(available, row.decimals, row.token), info: { decimals: row.decimals, token: row.token } },
+    availBalanceStr: row.balance === null ? null : formatBaseUnits(BigInt(row.balance), row.decimals),
+    availBalance: row.balance,
+    received: row.received,
+    refunded: row.refunded,
+    paymentId: id,
+    unmappedId: null,
+    chain: storyServer.chain,
+  };
+}
+
+const feasibility = ({ request, body }: { request: Request; body: Record<string, unknown> }) => {
+  requireMerchant(request);
+  const [id, row] = findRefundable(body);
+  return { success: true, error: null, data: balanceOf(id, row) };
+};
+
+export const refundHandlers = [
+  route("post", "/api/v2/refunds/feasibility", feasibility),
+  route("post", "/api/check-for-payment", feasibility),
+  route("post", "/api/v2/refunds/init", ({ request, body }) => {
+    requireMerchant(request);
+    const [, row] = findRefundable(body);
+    const available = BigInt(row.received) - BigInt(row.refunded);
+    const amount = body.refundAmount === undefined ? available : BigInt(String(body.refundAmount));
+    if (available === 0n) throw new StoryApiError(409, "already_refunded", REFUND_MESSAGES.nothingLeft);
+    if (amount > available) {
+      throw new StoryApiError(409, "above_available", REFUND_MESSAGES.aboveAvailable.replace("{available}", refundLabel(available, row.decimals, row.token)));
+    }
+    row.refunded = (BigInt(row.refunded) + amount).toString();
+    const refundId = storyServer.newId("refund-");
+    const data: RefundInstructionDto = {
+      refundId,
+      chain: storyServer.chain,
+      tokenAddress: MINT,
+      token: row.token,
+      decimals: row.decimals,
+      amount: amount.toString(),
+      from: MERCHANT_WALLET,
+      sourceTokenAccount: MERCHANT_WALLET,
+      to: STORY_PAYER,
+      destinationTokenAccount: STORY_PAYER,
+      reference: "Ref1111111111111111111111111111111111111111",
+      memo: refundMemo(refundId),
+    };
+    return HttpResponse.json({ success: true, data }, { status: 201 });
+  }),
+  route("post", "/api/v2/refunds/:id/sent", ({ request, params }) => {
+    requireMerchant(request);
+    return { success: true, data: { refundId: String(params.id), status: "confirmed" } };
+  }),
+  route("post", "/api/v2/refunds/:id/cancel", ({ request, params }) => {
+    requireMerchant(request);
+    return { success: true, data: { refundId: String(params.id), status: "failed" } };
+  }),
+];
