@@ -51,15 +51,7 @@ export const WithInflows: Story = {
     await expect(c.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Date", "Amount", "Token", "Sender", "Hash", "Map"]);
     const link = c.getByRole("link", { name: new RegExp(sampleInflows[0].hash) });
     await expect(link).toHaveAttribute("href", sampleInflows[0].scanLink);
-    await expect(c.queryByRole("button", { name: "Refund" })).toBeNull();
-  },
-};
-
-/** With the refund dialog wired (the lead's part), each row offers Refund too. */
-export const WithRefund: Story = {
-  args: { onRefund: () => {} },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findAllByRole("button", { name: "Refund" })).toHaveLength(sampleInflows.length);
+    await expect(c.getAllByRole("button", { name: /^Refund / })).toHaveLength(sampleInflows.length);
   },
 };
 

@@ -6,27 +6,28 @@ import { ApiRequestError, type ApiClient } from "@/lib/api-client";
 import type { PaymentInfoDto } from "@/lib/transaction-details";
 import type { OpenPaymentDto, UnmappedInflowDto } from "@/lib/unmapped";
 import { showToast } from "@/stores/toasts";
+import { RefundDialog } from "@/components/refunds/refund-dialog";
 import { MapInflowDialog } from "./map-inflow-dialog";
 import { UnmappedTable } from "./unmapped-table";
 
 export interface UnmappedPageProps {
   api: ApiClient;
-  /** Refund of an inflow, once the refund dialog exists (the table then offers it). */
-  onRefund?: (row: UnmappedInflowDto) => void;
   /** For stable stories and tests; the reader's own zone otherwise. */
   timeZone?: string;
 }
 
 /**
  * /unmapped (SPEC §2 side menu, permission `mapped`): money that reached the merchant without
- * paying a payment. Map credits one to an open payment; the payment's details open afterwards.
+ * paying a payment. Map credits one to an open payment (the payment's details open afterwards);
+ * Refund sends it back to its sender.
  */
-export function UnmappedPage({ api, onRefund, timeZone }: UnmappedPageProps) {
+export function UnmappedPage({ api, timeZone }: UnmappedPageProps) {
   const { t } = useTranslation("unmapped");
   const [rows, setRows] = React.useState<UnmappedInflowDto[] | null>(null);
   const [loadFailed, setLoadFailed] = React.useState(false);
   const [mapping, setMapping] = React.useState<UnmappedInflowDto | null>(null);
   const [mapped, setMapped] = React.useState<PaymentInfoDto | null>(null);
+  const [refunding, setRefunding] = React.useState<UnmappedInflowDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: UnmappedInflowDto[] }>("/v2/unmapped")).data, [api]);
   const load = async () => {
@@ -84,7 +85,7 @@ export function UnmappedPage({ api, onRefund, timeZone }: UnmappedPageProps) {
           </Button>
         </div>
       ) : (
-        <UnmappedTable rows={rows ?? []} loading={rows === null} timeZone={timeZone} onMap={setMapping} onRefund={onRefund} />
+        <UnmappedTable rows={rows ?? []} loading={rows === null} timeZone={timeZone} onMap={setMapping} onRefund={setRefunding} />
       )}
       {mapping ? (
         <MapInflowDialog
@@ -96,6 +97,9 @@ export function UnmappedPage({ api, onRefund, timeZone }: UnmappedPageProps) {
           onMap={map}
           timeZone={timeZone}
         />
+      ) : null}
+      {refunding ? (
+        <RefundDialog open onOpenChange={(open) => !open && setRefunding(null)} unmappedId={refunding._id} api={api} onRefunded={() => void load()} />
       ) : null}
       {mapped ? <TransactionDetailsDialog open onOpenChange={(open) => !open && setMapped(null)} info={mapped} timeZone={timeZone} /> : null}
     </div>

@@ -52,7 +52,7 @@ export function UnmappedTable({ rows, loading, onMap, onRefund, timeZone }: Unma
             {t("actions.map")}
           </Button>
           {onRefund ? (
-            <Button size="sm" variant="outline" onClick={() => onRefund(r)}>
+            <Button size="sm" variant="outline" onClick={() => onRefund(r)} aria-label={t("actions.refundOf", named(r))}>
               {t("actions.refund")}
             </Button>
           ) : null}

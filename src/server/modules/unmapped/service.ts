@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
-import { transactions, unmappedTransfers, type TransactionRow } from "../../db/schema";
+import { refunds, transactions, unmappedTransfers, type TransactionRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { withWebhookEnqueue } from "../../jobs/payment-sink";
 import { applyFact } from "../../payments/service";
@@ -109,11 +109,18 @@ function mappedFact(inflow: UnmappedTransferRow, payment: TransactionRow): Trans
  * the same database transaction. Of two maps of one inflow racing, the credit's unique key lets
  * exactly one through; the other answers 409 `already_mapped`.
  * @throws {ApiError} 404 inflow or payment not the merchant's; 409 payment not open, a different
- * chain/token/recipient, or the inflow mapped meanwhile.
+ * chain/token/recipient, the inflow refunded (or being refunded), or mapped meanwhile.
  */
 export async function mapInflow(deps: AppDeps, userId: string, inflowId: string, paymentId: string): Promise<TransactionRow> {
   const { db } = deps.database;
   const inflow = await findOwnInflow(db, userId, inflowId);
+  // Money a refund is sending (or sent) back can't also pay a payment. A failed refund gave it back.
+  const [refund] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.unmappedId, inflow.id), ne(refunds.status, "failed")))
+    .limit(1);
+  if (refund) throw new ApiError(409, "inflow_refunded", "This inflow is being refunded or was refunded; it can't be mapped");
   const [payment] = isUuid(paymentId)
     ? await db.select().from(transactions).where(and(eq(transactions.id, paymentId), eq(transactions.userId, userId)))
     : [];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { createApp } from "../../app";
 import type { Database } from "../../db/client";
-import { paymentCredits, transactions, unmappedTransfers, users, webhookEvents } from "../../db/schema";
+import { paymentCredits, refunds, transactions, unmappedTransfers, users, webhookEvents } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { createTransaction, type CreateTransactionInput } from "../../payments/service";
 import { recordUnmapped } from "../../payments/unmapped";
@@ -148,6 +148,29 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     expect(res.status).toBe(200);
     const [after] = await database.db.select().from(transactions).where(eq(transactions.id, expired.id));
     expect(after).toMatchObject({ status: "validated", late: true, failureReason: null });
+  });
+
+  it("an inflow being refunded (or refunded) can't also be mapped: the money would leave twice", async () => {
+    const m = await mappedMerchant();
+    const open = await payment(m);
+    const row = await inflow(m);
+    await database.db.insert(refunds).values({
+      userId: m.id,
+      unmappedId: row.id,
+      chainId: -5001,
+      tokenAddress: MINT,
+      decimals: 6,
+      amount: 12_500_000n,
+      sourceTokenAccount: ATA,
+      destinationOwner: SENDER,
+      destinationTokenAccount: "SenderAta",
+      reference: `refund-${randomBytes(8).toString("hex")}`,
+    });
+    const res = await call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: open.id });
+    expect(res.status).toBe(409);
+    expect((await res.json()).code).toBe("inflow_refunded");
+    const [still] = await database.db.select().from(transactions).where(eq(transactions.id, open.id));
+    expect(still!.status).toBe("initiated");
   });
 
   it("two concurrent maps of one inflow: exactly one wins, the other answers 409 or 404", async () => {
