@@ -29,11 +29,10 @@ const fromInput = (value: string) => {
 
 const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
 
-/** SPEC §3 transaction filters: search text and where to look, statuses, day range, amount range; applied together. */
+/** SPEC §3 transaction filters (the parent keys it by the applied filters, so a new `value` starts a new draft): search text and where to look, statuses, day range, amount range; applied together. */
 export function OrdersFilters({ value, onApply, onReset, onDownload, downloadedRows }: OrdersFiltersProps) {
   const { t } = useTranslation("orders");
   const [draft, setDraft] = React.useState(value);
-  React.useEffect(() => setDraft(value), [value]);
   const set = <K extends keyof TransactionFilters>(key: K, v: TransactionFilters[K]) => setDraft((d) => ({ ...d, [key]: v }));
   const downloading = downloadedRows !== null && downloadedRows !== undefined;
 

@@ -51,8 +51,6 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, onRefund, ti
 
   React.useEffect(() => {
     let live = true;
-    setTable(null);
-    setError(null);
     const at = cursor ? `/transactions/${cursor.direction}/${encodeURIComponent(cursor.iid)}/${encodeURIComponent(cursor.tid)}` : "/transactions";
     api.get<OrdersPageDto>(`${at}?${apiQuery}`).then(
       (res) => live && setTable(res.data.table),
@@ -91,7 +89,7 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, onRefund, ti
         <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
         <p className="text-muted-foreground">{t("intro")}</p>
       </div>
-      <OrdersFilters value={filters} onApply={apply} onReset={() => navigate("/transactions")} onDownload={() => void download()} downloadedRows={downloaded} />
+      <OrdersFilters key={query} value={filters} onApply={apply} onReset={() => navigate("/transactions")} onDownload={() => void download()} downloadedRows={downloaded} />
       {!parsed.ok ? (
         <p role="alert" className="text-sm text-destructive">
           {parsed.problems[0].message}
@@ -100,7 +98,15 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, onRefund, ti
       {error ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
           <span>{error}</span>
-          <Button size="sm" variant="outline" onClick={() => setAttempt((n) => n + 1)}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setError(null);
+              setTable(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
             {t("retry")}
           </Button>
         </div>
