@@ -227,4 +227,13 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     const bad = await get("/transactions?limit=all&timeStart=yesterday", m);
     expect(bad.status).toBe(400);
   });
+
+  it("writes amounts of an 18-decimal token exactly in the CSV", async () => {
+    const m = await signInMerchant(app);
+    const tx = await payment(m, { amount: 1_234_567_890_123_456_789n, paid: false });
+    await database.db.update(transactions).set({ decimals: 18, status: "failed", receivedAmount: 10n ** 18n }).where(eq(transactions.id, tx.id));
+    const lines = (await (await get("/transactions?limit=all&txStatus=failed", m)).text()).trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1].split(",").slice(2, 4)).toEqual(["1.234567890123456789", "1"]);
+  });
 });
