@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { afterCursor, cursorIid, whereOf, type ListScope } from "./query";
 
 /** Rows read per query: large enough to keep round trips rare, small enough to keep memory flat. */
-export const CSV_BATCH_SIZE = 20_000;
+export const CSV_BATCH_SIZE = 5000;
 
 export const CSV_COLUMNS = ["Date", "Order ID", "Requested Amount", "Received Amount", "Currency", "Status", "Type", "Hash", "Payer", "Chain"] as const;
 
