@@ -67,6 +67,10 @@ console.table(
 const { benchBills, printBills } = await import("./bills");
 printBills(await benchBills());
 
+// The Orders list at 1,000,000 transactions on PostgreSQL: keyset pages and the streamed CSV export.
+const { benchOrders, printOrders } = await import("./orders");
+printOrders(await benchOrders());
+
 // Pages on a slow phone: JavaScript downloaded before any choice, largest paint and layout shift.
 const { benchPages, printPages } = await import("./pages");
 printPages(await benchPages());

@@ -43,7 +43,6 @@ export const SIDE_MENU: readonly SideMenuItem[] = [
  * page. Each feature removes its route from this list when its screen lands.
  */
 export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
-  "/transactions",
   "/zramp",
   "/zapi",
   "/referral",

@@ -34,6 +34,7 @@ import { checkoutRoutes } from "./modules/checkouts/routes";
 import { UPLOAD_BODY_LIMIT, UPLOADS_PATH, uploadReadRoutes, uploadRoutes } from "./modules/catalog/uploads";
 import { payPageHtml } from "./modules/pay/page";
 import { customerRoutes } from "./modules/customers/routes";
+import { transactionRoutes } from "./modules/transactions/routes";
 import { invoiceRoutes } from "./modules/invoices/routes";
 import { billRoutes } from "./modules/bills/routes";
 import { publicInvoiceRoutes } from "./modules/invoices/public-routes";
@@ -102,6 +103,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", checkoutRoutes(deps));
   api.route("/", unmappedRoutes(deps));
   api.route("/", sandboxGrantRoutes(deps));
+  api.route("/", transactionRoutes(deps));
   api.route("/", uploadRoutes(deps));
   api.route("/", uploadReadRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });

@@ -282,7 +282,11 @@ export const transactions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("transactions_user_created_idx").on(t.userId, t.createdAt),
+    // Orders list and CSV (modules/transactions/query.ts): one total order, (created_at, id), walked by keyset from either end.
+    index("transactions_user_created_id_idx").on(t.userId, t.createdAt, t.id),
+    // Orders search by hash and by an e-commerce platform's order id (public_id is unique already).
+    index("transactions_user_signature_idx").on(t.userId, t.signature),
+    index("transactions_user_order_id_idx").on(t.userId, sql`(${t.merchantExtras} ->> 'orderId')`),
     index("transactions_product_idx").on(t.productType, t.productId),
     index("transactions_chain_status_idx").on(t.chainId, t.status),
     index("transactions_session_idx").on(t.sessionId),

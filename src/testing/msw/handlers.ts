@@ -9,5 +9,6 @@ import { mailHandlers } from "./mail-handlers";
 import { donateHandlers } from "./donate-handlers";
 import { cartHandlers } from "./cart-handlers";
 import { refundHandlers } from "./refund-handlers";
+import { orderHandlers } from "./order-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers];

@@ -10,6 +10,7 @@ import type { QuickPayDto } from "@/lib/zlink";
 import type { DonateDto, DonationDto } from "@/lib/donate";
 import type { CatalogItemDto, CheckoutDto } from "@/lib/cart";
 import type { OpenPaymentDto, UnmappedInflowDto } from "@/lib/unmapped";
+import type { OrderDto } from "@/lib/order-types";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -29,6 +30,8 @@ export interface StoryServerData {
   /** Unmapped inflows and the open payments they may be mapped to (./unmapped-handlers.ts). */
   unmapped?: UnmappedInflowDto[];
   openPayments?: OpenPaymentDto[];
+  /** Orders (GET /transactions, ./order-handlers.ts), newest first. */
+  orders?: OrderDto[];
   /** The chain this instance receives payments on (default: Solana Devnet, as in sandbox). */
   chain?: number;
   /** Every chain offered to the merchant in the wallet dialog, in order (default: just `chain`). */
@@ -67,6 +70,7 @@ class StoryServer {
   unmapped: UnmappedInflowDto[] = [];
   openPayments: OpenPaymentDto[] = [];
   refundables: Record<string, StoryRefundable> = {};
+  orders: OrderDto[] = [];
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
   offeredChains: number[] = [SOLANA_DEVNET];
@@ -93,6 +97,7 @@ class StoryServer {
     this.unmapped = structuredClone(data.unmapped ?? []);
     this.openPayments = structuredClone(data.openPayments ?? []);
     this.refundables = structuredClone(data.refundables ?? {});
+    this.orders = structuredClone(data.orders ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.proofNonces.clear();

@@ -1,0 +1,48 @@
+import { useTranslation } from "react-i18next";
+import { DataTable, type DataTableColumn, type DataTableRowAction } from "@/components/ui/table";
+import { StatusChip } from "@/components/ui/status-chip";
+import { orderTypeLabel, type OrderDto } from "@/lib/order-types";
+import { paymentStatus } from "@/lib/status";
+import { formatAmount, formatDateTime } from "@/lib/transaction-details";
+
+export interface OrdersTableProps {
+  rows: OrderDto[];
+  loading?: boolean;
+  onDetails: (row: OrderDto) => void;
+  /** Shows a 'Refund' item in each row's menu when given (the refund dialog lives elsewhere). */
+  onRefund?: (row: OrderDto) => void;
+  /** For stable stories and tests; the reader's own zone otherwise. */
+  timeZone?: string;
+}
+
+/**
+ * SPEC §2 Transactions: Date, Order ID, Requested Amount, Received Amount, Status, Type and the
+ * row's menu (Details; Refund when the page wires a refund dialog).
+ */
+export function OrdersTable({ rows, loading, onDetails, onRefund, timeZone }: OrdersTableProps) {
+  const { t, i18n } = useTranslation("orders");
+  const columns: DataTableColumn<OrderDto>[] = [
+    { id: "date", header: t("columns.date"), cell: (r) => formatDateTime(r.createdAt, i18n.language, timeZone) },
+    { id: "orderId", header: t("columns.orderId"), cell: (r) => <span className="font-mono">{r.orderId}</span> },
+    { id: "requested", header: t("columns.requested"), cell: (r) => formatAmount(r.requestedAmount), className: "text-right" },
+    { id: "received", header: t("columns.received"), cell: (r) => (r.recievedAmount ? formatAmount(r.recievedAmount) : t("notReceived")), className: "text-right" },
+    { id: "status", header: t("columns.status"), cell: (r) => <StatusChip status={paymentStatus(r)} /> },
+    { id: "type", header: t("columns.type"), cell: (r) => orderTypeLabel(r.type) },
+  ];
+  const actions = (r: OrderDto): DataTableRowAction[] => [
+    { label: t("actions.details"), onSelect: () => onDetails(r) },
+    ...(onRefund ? [{ label: t("actions.refund"), onSelect: () => onRefund(r) }] : []),
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      loading={loading}
+      getRowId={(r) => r._id}
+      caption={t("caption")}
+      emptyMessage={t("empty")}
+      rowLabel={(r) => r.orderId}
+      rowActions={actions}
+    />
+  );
+}

@@ -1,0 +1,239 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { createApp } from "../../app";
+import type { Database } from "../../db/client";
+import { collects, transactions } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { applyFact, createTransaction } from "../../payments/service";
+import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
+import { testDeps } from "../../testing/deps";
+import { transactionsCsv } from "./csv";
+import { signInMerchant } from "../../testing/merchants";
+
+type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
+const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
+const ALL = "txStatus=initiated,paid,validated,failed";
+
+describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
+  let database: Database;
+  let deps: AppDeps;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    database = await openTestDb(kind);
+    deps = testDeps(database, { SIGNIN_RATE_LIMIT: "1000" });
+    app = createApp(deps);
+  });
+  afterAll(() => database.close());
+
+  const get = (path: string, m?: Pick<Merchant, "auth">) => app.request(`/api${path}`, { headers: { ...(m?.auth ?? {}) } });
+  const page = async (path: string, m: Merchant) => {
+    const res = await get(path, m);
+    expect(res.status).toBe(200);
+    return (await res.json()).data.table as { list: { _id: string; orderId: string; status: string; hash: string | null; createdAt: string; type: string }[]; next: { iid: string; tid: string } | null; prev: { iid: string; tid: string } | null };
+  };
+
+  /** A payment started `minutesAgo`, for `amount` USDC, optionally paid (confirmed) and validated (finalized). */
+  async function payment(m: Merchant, options: { minutesAgo?: number; amount?: bigint; paid?: boolean; finalized?: boolean; productType?: string; productId?: string; donor?: string } = {}) {
+    const amount = options.amount ?? 12_500_000n;
+    const tx = await createTransaction(database.db, {
+      productType: (options.productType ?? "quick-pay") as "quick-pay",
+      productId: options.productId ?? null,
+      userId: m.id,
+      chainId: -5001,
+      token: "USDC",
+      tokenAddress: MINT,
+      decimals: 6,
+      recipient: "Merchant11111111111111111111111111111111111",
+      recipientTokenAccount: ATA,
+      requestedAmount: amount,
+      reference: `ref-${randomBytes(8).toString("hex")}`,
+      productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
+      ...(options.donor ? { orderDetails: { donor: { name: options.donor } } } : {}),
+    });
+    await database.db
+      .update(transactions)
+      .set({ createdAt: sql`now() - make_interval(mins => ${options.minutesAgo ?? 0})` })
+      .where(eq(transactions.id, tx.id));
+    const signature = `sig-${randomBytes(8).toString("hex")}`;
+    if (options.paid !== false) {
+      const fact = { kind: "transfer" as const, chainId: -5001, reference: tx.reference, signature, instructionIndex: 0, payer: "Payer111111111111111111111111111111111111111", recipientTokenAccount: ATA, mint: MINT, amount, commitment: "confirmed" as const };
+      await applyFact({ db: database.db }, tx.id, fact);
+      if (options.finalized !== false) await applyFact({ db: database.db }, tx.id, { ...fact, commitment: "finalized" });
+    }
+    return { ...tx, signature: options.paid === false ? null : signature };
+  }
+
+  it("refuses a caller without a session on every route", async () => {
+    for (const path of ["/transactions", "/transactions/next/1/00000000-0000-4000-8000-000000000000", "/all-transactions", "/customers", "/transactions?limit=all"]) {
+      expect((await get(path)).status, path).toBe(401);
+    }
+  });
+
+  it("lists the merchant's own payments newest first with the SPEC default filters, and never another merchant's", async () => {
+    const a = await signInMerchant(app);
+    const b = await signInMerchant(app);
+    const older = await payment(a, { minutesAgo: 30 });
+    const newer = await payment(a, { minutesAgo: 5 });
+    const pending = await payment(a, { minutesAgo: 1, paid: false });
+    const theirs = await payment(b, { minutesAgo: 2 });
+
+    const mine = await page("/transactions", a);
+    expect(mine.list.map((r) => r._id)).toEqual([newer.id, older.id]);
+    expect(mine.list[0]).toMatchObject({ status: "validated", type: "quick-pay", orderId: newer.publicId, hash: newer.signature });
+    expect(mine.next).toBeNull();
+    expect(mine.prev).toBeNull();
+    // The initiated one is outside the default statuses (failed, validated, paid) but still listed when asked.
+    expect((await page(`/transactions?${ALL}`, a)).list.map((r) => r._id)).toEqual([pending.id, newer.id, older.id]);
+    expect((await page("/all-transactions", a)).list.map((r) => r._id)).toEqual([pending.id, newer.id, older.id]);
+
+    const others = await page(`/transactions?${ALL}`, b);
+    expect(others.list.map((r) => r._id)).toEqual([theirs.id]);
+    // Another merchant's hash finds nothing, and a cursor taken from their list reads only my own rows.
+    expect((await page(`/transactions?filterText=${theirs.signature}`, a)).list).toEqual([]);
+    const viaTheirCursor = await page(`/transactions/next/${others.list.length ? "9999999999999999" : "0"}/${theirs.id}?${ALL}`, a);
+    expect(viaTheirCursor.list.every((r) => r._id !== theirs.id)).toBe(true);
+    const payers = await (await get("/customers", a)).json();
+    expect(payers.data).toEqual([expect.objectContaining({ payer: "Payer111111111111111111111111111111111111111", chain: -5001, payments: 2 })]);
+  });
+
+  it("pages forward and back by cursor, and rows inserted between pages neither repeat nor shift the next page", async () => {
+    const m = await signInMerchant(app);
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await payment(m, { minutesAgo: 60 - i }));
+    const newestFirst = made.map((t) => t.id).reverse();
+
+    const first = await page("/transactions?limit=3", m);
+    expect(first.list.map((r) => r._id)).toEqual(newestFirst.slice(0, 3));
+    expect(first.prev).toBeNull();
+    expect(first.next).toEqual({ iid: expect.stringMatching(/^\d+$/), tid: newestFirst[2] });
+
+    // Two payments arrive while the merchant reads page one: they sort before it, never into page two.
+    await payment(m, { minutesAgo: 0 });
+    await payment(m, { minutesAgo: 0 });
+    const second = await page(`/transactions/next/${first.next!.iid}/${first.next!.tid}?limit=3`, m);
+    expect(second.list.map((r) => r._id)).toEqual(newestFirst.slice(3, 6));
+    const third = await page(`/transactions/next/${second.next!.iid}/${second.next!.tid}?limit=3`, m);
+    expect(third.list.map((r) => r._id)).toEqual(newestFirst.slice(6));
+    expect(third.next).toBeNull();
+
+    const back = await page(`/transactions/prev/${third.prev!.iid}/${third.prev!.tid}?limit=3`, m);
+    expect(back.list.map((r) => r._id)).toEqual(newestFirst.slice(3, 6));
+    const backAgain = await page(`/transactions/prev/${back.prev!.iid}/${back.prev!.tid}?limit=3`, m);
+    expect(backAgain.list.map((r) => r._id)).toEqual(newestFirst.slice(0, 3));
+    // Before the old first page now lie the two new payments, so going back once more finds them.
+    expect(backAgain.prev).not.toBeNull();
+    expect((await page(`/transactions/prev/${backAgain.prev!.iid}/${backAgain.prev!.tid}?limit=3`, m)).list).toHaveLength(2);
+  });
+
+  it("keeps rows with the same created_at apart by id, so none is skipped at a page boundary", async () => {
+    const m = await signInMerchant(app);
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await payment(m));
+    await database.db.update(transactions).set({ createdAt: sql`date_trunc('second', now())` }).where(eq(transactions.userId, m.id));
+    const seen: string[] = [];
+    let path = "/transactions?limit=2";
+    for (;;) {
+      const p = await page(path, m);
+      seen.push(...p.list.map((r) => r._id));
+      if (!p.next) break;
+      path = `/transactions/next/${p.next.iid}/${p.next.tid}?limit=2`;
+    }
+    expect([...seen].sort()).toEqual(made.map((t) => t.id).sort());
+  });
+
+  it("filters by hash, order id, payer's name and e-mail, status, dates and amounts", async () => {
+    const m = await signInMerchant(app);
+    const small = await payment(m, { amount: 1_000_000n });
+    const big = await payment(m, { amount: 250_000_000n });
+    const failed = await payment(m, { paid: false });
+    await database.db.update(transactions).set({ status: "failed", failedAt: new Date() }).where(eq(transactions.id, failed.id));
+    const old = await payment(m, { minutesAgo: 3 * 24 * 60 });
+    const [collect] = await database.db
+      .insert(collects)
+      .values({ hashedId: `c${randomBytes(6).toString("hex")}`, userId: m.id, name: "Ada Lovelace", email: "ada@example.com", description: "x", price: "1", currency: "USD", useFiat: true, userCurrency: "USD" })
+      .returning();
+    const asked = await payment(m, { productType: "collect", productId: collect.id });
+    const donation = await payment(m, { productType: "donate", donor: "Grace 100% Hopper" });
+    const ids = async (q: string) => (await page(`/transactions?${q}`, m)).list.map((r) => r._id);
+
+    expect(await ids(`filterText=${small.signature}`)).toEqual([small.id]);
+    expect(await ids(`filterText=${big.publicId}`)).toEqual([big.id]);
+    // Hash only: the public id is not a hash.
+    expect(await ids(`filterText=${big.publicId}&filterFields=hash`)).toEqual([]);
+    expect(await ids("filterText=lovelace&filterFields=name")).toEqual([asked.id]);
+    expect(await ids("filterText=ADA@EXAMPLE&filterFields=email")).toEqual([asked.id]);
+    expect(await ids("filterText=100%25&filterFields=name,email")).toEqual([donation.id]);
+    expect(await ids("txStatus=failed")).toEqual([failed.id]);
+    expect(await ids("minAmount=100")).toEqual([big.id]);
+    expect(await ids("maxAmount=1&txStatus=paid,validated")).toEqual([small.id]);
+    expect(await ids("minAmount=1&maxAmount=1.0")).toEqual([small.id]);
+    const day = (d: Date) => `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600_000);
+    expect(await ids(`timeStart=${day(threeDaysAgo)}&timeEnd=${day(threeDaysAgo)}`)).toEqual([old.id]);
+    // The default window (yesterday through today) leaves the three-day-old payment out.
+    expect(await ids("")).not.toContain(old.id);
+  });
+
+  it("answers each malformed filter with 400 and a message that names it", async () => {
+    const m = await signInMerchant(app);
+    const cases: [string, string, string][] = [
+      ["timeStart=2026-11-01", "timeStart", "Start date must be a date written dd/MM/yyyy"],
+      ["timeEnd=31/02/2026", "timeEnd", "End date must be a date written dd/MM/yyyy"],
+      ["timeStart=02/11/2026&timeEnd=01/11/2026", "timeEnd", "End date is before the start date"],
+      ["txStatus=paid,lost", "txStatus", "Unknown status 'lost': use initiated, paid, validated, failed"],
+      ["filterFields=phone", "filterFields", "Unknown search field 'phone': use name, email, hash, order_id"],
+      ["minAmount=-1", "minAmount", "Minimum amount must be a positive number"],
+      ["maxAmount=1e3", "maxAmount", "Maximum amount must be a positive number"],
+      ["minAmount=5&maxAmount=4.99", "maxAmount", "Maximum amount is less than the minimum amount"],
+      [`filterText=${"x".repeat(201)}`, "filterText", "Search text is longer than 200 characters"],
+      ["tz=Mars/Olympus", "tz", "Unknown time zone 'Mars/Olympus'"],
+      ["limit=0", "limit", "limit must be a whole number from 1 to 100, or all"],
+      ["limit=101", "limit", "limit must be a whole number from 1 to 100, or all"],
+    ];
+    for (const [query, path, message] of cases) {
+      const res = await get(`/transactions?${query}`, m);
+      expect(res.status, query).toBe(400);
+      const body = await res.json();
+      expect(body.message, query).toBe(message);
+      expect(body.issues, query).toContainEqual({ path, message });
+    }
+    const bad = await get("/transactions/next/abc/not-a-uuid", m);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe("This page link is not valid: start again from the first page");
+  });
+
+  it("streams transactions.csv of every row the filters select, across batches, and only the merchant's", async () => {
+    const m = await signInMerchant(app);
+    const other = await signInMerchant(app);
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await payment(m, { minutesAgo: 10 - i, amount: BigInt(1_000_000 * (i + 1)) }));
+    await payment(m, { paid: false });
+    await payment(other);
+    const res = await get("/transactions?limit=all&minAmount=2", m);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="transactions.csv"');
+    const lines = (await res.text()).trim().split("\n");
+    expect(lines[0]).toBe("Date,Order ID,Requested Amount,Received Amount,Currency,Status,Type,Hash,Payer,Chain");
+    expect(lines.slice(1).map((l) => l.split(",")[1])).toEqual([made[3].publicId, made[2].publicId, made[1].publicId]);
+    expect(lines[1].split(",").slice(2, 8)).toEqual(["4", "4", "USDC", "validated", "zLink", made[3].signature]);
+    // Batches of one row walk the same keyset as the pages: same rows, same order, none twice.
+    const stream = transactionsCsv(database.db, { userId: m.id, filters: null, timeZone: "UTC" }, 1);
+    const batched = (await new Response(stream).text()).trim().split("\n");
+    expect(batched).toHaveLength(1 + 5);
+    expect(new Set(batched.map((l) => l.split(",")[1])).size).toBe(6);
+    const bad = await get("/transactions?limit=all&timeStart=yesterday", m);
+    expect(bad.status).toBe(400);
+  });
+
+  it("writes amounts of an 18-decimal token exactly in the CSV", async () => {
+    const m = await signInMerchant(app);
+    const tx = await payment(m, { amount: 1_234_567_890_123_456_789n, paid: false });
+    await database.db.update(transactions).set({ decimals: 18, status: "failed", receivedAmount: 10n ** 18n }).where(eq(transactions.id, tx.id));
+    const lines = (await (await get("/transactions?limit=all&txStatus=failed", m)).text()).trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1].split(",").slice(2, 4)).toEqual(["1.234567890123456789", "1"]);
+  });
+});

@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { Connection, Keypair } from "@solana/web3.js";
+import type { PaymentTransactionInfo } from "../../src/lib/pay-api";
+import { buildPaymentTransaction } from "../../src/components/pay/solana/build-payment-transaction";
+import { merchantToken, signInMerchant } from "../fixtures/merchant";
+import { createSolanaTestWallet } from "../fixtures/solana-wallet";
+import { E2E_PAYMENTS_PORT, SHOTS, overflow } from "./pay-helpers";
+
+const PAYMENTS = `http://localhost:${E2E_PAYMENTS_PORT}`;
+const SANDBOX_CHAIN = -5001;
+
+/** A payer starts paying the zLink (the pay page's start call); answers what to send. */
+async function start(request: APIRequestContext, orderId: string, payer: Keypair): Promise<PaymentTransactionInfo> {
+  const res = await request.post(`${PAYMENTS}/api/pay/${orderId}/start`, {
+    data: { chainId: SANDBOX_CHAIN, token: "USDC", payer: payer.publicKey.toBase58(), sessionId: `orders-${payer.publicKey.toBase58().slice(0, 12)}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data;
+}
+
+/** A payer's wallet outside the browser: faucet coins, the start call, the pay page's own transaction builder; answers the signature. */
+async function pay(request: APIRequestContext, orderId: string): Promise<string> {
+  const payer = Keypair.generate();
+  const faucet = await request.post(`${PAYMENTS}/api/sandbox/faucet`, { data: { chain: SANDBOX_CHAIN, address: payer.publicKey.toBase58(), token: "USDC" } });
+  expect(faucet.status(), await faucet.text()).toBe(200);
+  const info = await start(request, orderId, payer);
+  const config = await (await request.get(`${PAYMENTS}/api/config`)).json();
+  const { rpcUrl, wsUrl } = config.data.contractsMeta[String(SANDBOX_CHAIN)] as { rpcUrl: string; wsUrl?: string };
+  const connection = new Connection(rpcUrl, { commitment: "confirmed", wsEndpoint: wsUrl });
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash("confirmed");
+  const tx = buildPaymentTransaction({ payer: payer.publicKey, info, blockhash, lastValidBlockHeight });
+  tx.sign(payer);
+  const signature = await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: "confirmed" });
+  await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, "confirmed");
+  return signature;
+}
+
+test("a merchant filters, pages forward and back, searches by hash and downloads the CSV of what the filters select", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInMerchant(page);
+  const auth = { authorization: `Bearer ${await merchantToken(page)}` };
+  const attached = await page.request.post("/api/wallet/networks", { headers: auth, data: { address: createSolanaTestWallet().address, chain: SANDBOX_CHAIN, type: "manual" } });
+  expect(attached.status(), await attached.text()).toBe(201);
+  const created = await page.request.post("/api/quick-pays/create", { headers: auth, data: { label: "Orders tee", desc: "", price: "2", currency: "USDC", userCurrency: "USD" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const orderId: string = (await created.json()).data.info.hashedId;
+
+  // Three payments made on chain, twelve started and never paid (initiated).
+  const hashes = [];
+  for (let i = 0; i < 3; i++) hashes.push(await pay(page.request, orderId));
+  for (let i = 0; i < 12; i++) await start(page.request, orderId, Keypair.generate());
+  await expect
+    .poll(async () => (await (await page.request.get("/api/transactions", { headers: auth })).json()).data.table.list.length, { timeout: 30_000 })
+    .toBe(3);
+
+  // Default filters (failed, validated, paid; yesterday–today): the three payments, no paging.
+  await page.goto("/transactions");
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 }).first()).toBeVisible();
+  const rows = page.getByRole("row").filter({ has: page.getByRole("cell") });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first().getByRole("cell", { name: "zLink" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/orders-default.png`, fullPage: true });
+
+  // Initiated too: fifteen rows, ten a page; the filter lives in the URL and survives a reload.
+  await page.getByRole("checkbox", { name: "Initiated" }).click();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/transactions\?txStatus=failed%2Cvalidated%2Cpaid%2Cinitiated$/);
+  await expect(rows).toHaveCount(10);
+  await page.reload();
+  await expect(rows).toHaveCount(10);
+  await expect(page.getByRole("checkbox", { name: "Initiated" })).toBeChecked();
+  const firstPage = await rows.allTextContents();
+
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/transactions\/next\/\d+\/[0-9a-f-]{36}\?txStatus=/);
+  await expect(rows).toHaveCount(5);
+  await expect(page.getByRole("link", { name: "Next" })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/orders-page-2.png`, fullPage: true });
+  const secondPage = await rows.allTextContents();
+  expect(secondPage.filter((r) => firstPage.includes(r))).toEqual([]);
+
+  await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL(/\/transactions\/prev\/\d+\/[0-9a-f-]{36}\?txStatus=/);
+  await expect(rows).toHaveCount(10);
+  expect(await rows.allTextContents()).toEqual(firstPage);
+  await expect(page.getByRole("link", { name: "Previous" })).toHaveCount(0);
+
+  // Search by hash: the one payment, and its details name that hash.
+  await page.goto("/transactions");
+  await page.getByRole("searchbox", { name: "Search" }).fill(hashes[1]);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`filterText=${hashes[1]}`));
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole("button", { name: /^Actions for / }).click();
+  await page.getByRole("menuitem", { name: "Details" }).click();
+  const details = page.getByRole("dialog", { name: "Transaction Details" });
+  await expect(details).toContainText(hashes[1].slice(0, 8));
+  await page.screenshot({ path: `${SHOTS}/orders-hash-details.png` });
+  await page.keyboard.press("Escape");
+
+  // The CSV of the initiated-too filter: all fifteen, and only this merchant's.
+  await page.goto("/transactions?txStatus=failed,validated,paid,initiated");
+  await expect(rows).toHaveCount(10);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("transactions.csv");
+  const csv = fs.readFileSync(await download.path(), "utf8").trim().split("\n");
+  expect(csv[0]).toBe("Date,Order ID,Requested Amount,Received Amount,Currency,Status,Type,Hash,Payer,Chain");
+  expect(csv).toHaveLength(1 + 15);
+  expect(csv.slice(1).filter((l) => l.includes(",initiated,")).length).toBe(12);
+  for (const hash of hashes) expect(csv.some((l) => l.includes(`,${hash},`))).toBe(true);
+  await expect(page.getByText("transactions.csv downloaded (15 rows)")).toBeVisible();
+
+  // On a phone: no sideways scroll.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/transactions");
+  await expect(rows).toHaveCount(3);
+  expect(await overflow(page)).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/orders-phone.png`, fullPage: true });
+});
