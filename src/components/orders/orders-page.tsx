@@ -2,6 +2,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { RefundDialog } from "@/components/refunds/refund-dialog";
 import { TransactionDetailsDialog } from "@/components/transaction-details/transaction-details-dialog";
 import type { ApiClient } from "@/lib/api-client";
 import { pageOfPath, saveCsvWithProgress } from "@/lib/csv-download";
@@ -20,7 +21,6 @@ export interface OrdersPageProps {
   navigate: (href: string) => void;
   /** GET of the CSV export with the session's token (`limit=all`). */
   fetchCsv: (query: string) => Promise<Response>;
-  onRefund?: (row: OrderDto) => void;
   /** For stable stories and tests: the reader's zone and today. */
   timeZone?: string;
   now?: Date;
@@ -32,7 +32,7 @@ const pageHref = (direction: "next" | "prev", c: PageCursor, query: string) =>
   `/transactions/${direction}/${encodeURIComponent(c.iid)}/${encodeURIComponent(c.tid)}${query ? `?${query}` : ""}`;
 
 /** /transactions (SPEC §2): filters, the orders table, previous/next links and the CSV download. */
-export function OrdersPage({ api, path, search, navigate, fetchCsv, onRefund, timeZone = "UTC", now: fixedNow }: OrdersPageProps) {
+export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "UTC", now: fixedNow }: OrdersPageProps) {
   const { t } = useTranslation("orders");
   const now = React.useMemo(() => fixedNow ?? new Date(), [fixedNow]);
   const params = React.useMemo(() => new URLSearchParams(search), [search]);
@@ -48,6 +48,12 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, onRefund, ti
   const [details, setDetails] = React.useState<OrderDto | null>(null);
   const [downloaded, setDownloaded] = React.useState<number | null>(null);
   const [attempt, setAttempt] = React.useState(0);
+  const [refunding, setRefunding] = React.useState<OrderDto | null>(null);
+  // After a refund the page reads its rows again: the payment's refunded amount and status changed.
+  const reload = () => {
+    setTable(null);
+    setAttempt((n) => n + 1);
+  };
 
   React.useEffect(() => {
     let live = true;
@@ -111,7 +117,7 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, onRefund, ti
           </Button>
         </div>
       ) : (
-        <OrdersTable rows={table?.list ?? []} loading={table === null} onDetails={setDetails} onRefund={onRefund} timeZone={timeZone} />
+        <OrdersTable rows={table?.list ?? []} loading={table === null} onDetails={setDetails} onRefund={setRefunding} timeZone={timeZone} />
       )}
       {table && (table.prev || table.next) ? (
         <nav aria-label={t("paging.label")} className="flex justify-between gap-3">
@@ -135,7 +141,18 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, onRefund, ti
           ) : null}
         </nav>
       ) : null}
-      {details ? <TransactionDetailsDialog open onOpenChange={(open) => !open && setDetails(null)} info={details} orderId={details.orderId} timeZone={timeZone} /> : null}
+      {details ? (
+        <TransactionDetailsDialog
+          open
+          onOpenChange={(open) => !open && setDetails(null)}
+          info={details}
+          orderId={details.orderId}
+          timeZone={timeZone}
+          refundable
+          onRefunded={reload}
+        />
+      ) : null}
+      {refunding ? <RefundDialog open onOpenChange={(open) => !open && setRefunding(null)} paymentId={refunding._id} api={api} onRefunded={reload} /> : null}
     </div>
   );
 }

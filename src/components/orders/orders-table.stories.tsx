@@ -23,12 +23,18 @@ export const DetailsOnly: Story = {
   },
 };
 
-/** With onRefund (wired by the refund dialog's page) the menu also offers Refund. */
+/** With onRefund (the orders page opens the refund dialog) a paid payment's menu also offers Refund; a failed one's does not. */
 export const WithRefund: Story = {
   args: { onRefund: fn() },
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole("button", { name: "Actions for Rq3fGtYw8LpQ" }));
-    await userEvent.click(await within(document.body).findByRole("menuitem", { name: "Refund" }));
+    const canvas = within(canvasElement);
+    const menu = within(document.body);
+    await userEvent.click(canvas.getByRole("button", { name: "Actions for Ap9KmNb4VcXz" }));
+    await expect(await menu.findByRole("menuitem", { name: "Details" })).toBeVisible();
+    await expect(menu.queryByRole("menuitem", { name: "Refund" })).toBeNull();
+    await userEvent.keyboard("{Escape}");
+    await userEvent.click(canvas.getByRole("button", { name: "Actions for Rq3fGtYw8LpQ" }));
+    await userEvent.click(await menu.findByRole("menuitem", { name: "Refund" }));
     await expect(args.onRefund).toHaveBeenCalledWith(sampleOrders[1]);
   },
 };

@@ -31,7 +31,8 @@ export function OrdersTable({ rows, loading, onDetails, onRefund, timeZone }: Or
   ];
   const actions = (r: OrderDto): DataTableRowAction[] => [
     { label: t("actions.details"), onSelect: () => onDetails(r) },
-    ...(onRefund ? [{ label: t("actions.refund"), onSelect: () => onRefund(r) }] : []),
+    // Only money that arrived can go back (a fully refunded payment reads refunded, not paid).
+    ...(onRefund && (r.status === "paid" || r.status === "validated") ? [{ label: t("actions.refund"), onSelect: () => onRefund(r) }] : []),
   ];
   return (
     <DataTable
