@@ -21,9 +21,11 @@ import frCollects from "../../public/assets/translations/fr/collects.json";
 import frInvoices from "../../public/assets/translations/fr/invoices.json";
 import frCheckouts from "../../public/assets/translations/fr/checkouts.json";
 import frDonates from "../../public/assets/translations/fr/donates.json";
+import enRewards from "../../public/assets/translations/en/rewards.json";
+import frRewards from "../../public/assets/translations/fr/rewards.json";
 
 /** The same JSON files the browser loads over HTTP, bundled for Storybook and unit tests. */
 export const bundledResources: Resource = {
-  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates },
-  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates },
+  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, rewards: enRewards },
+  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, rewards: frRewards },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailLocalPart, referralLink } from "./referral";
+import { emailLocalPart, referralLink, referralSignInPath } from "./referral";
 
 describe("referralLink", () => {
   it("is the base address with ?r=", () => {
@@ -20,5 +20,19 @@ describe("emailLocalPart", () => {
     [undefined, null],
   ])("%s → %s", (email, local) => {
     expect(emailLocalPart(email)).toBe(local);
+  });
+});
+
+describe("referralSignInPath", () => {
+  it.each([
+    ["?r=ABCD2345", "/auth?r=ABCD2345"],
+    ["?lang=fr&r=ABCD2345", "/auth?r=ABCD2345"],
+    ["?r=A%26B", "/auth?r=A%26B"],
+    ["?r=", null],
+    ["?r=%20", null],
+    ["", null],
+    ["?x=1", null],
+  ])("%s → %s", (search, path) => {
+    expect(referralSignInPath(search)).toBe(path);
   });
 });

@@ -21,3 +21,14 @@ export function emailLocalPart(email: string | null | undefined): string | null 
   const at = trimmed.lastIndexOf("@");
   return at > 0 ? trimmed.slice(0, at) : at === 0 ? null : trimmed;
 }
+
+/**
+ * Where a visitor who opened a referral link (`/?r=CODE`) goes: the sign-in page, keeping the
+ * code, since the sign-in sends it with the new account. Null when the address carries no code.
+ */
+export function referralSignInPath(search: string): string | null {
+  const code = new URLSearchParams(search).get("r")?.trim();
+  if (!code) return null;
+  const params = new URLSearchParams({ r: code });
+  return `/auth?${params.toString()}`;
+}

@@ -47,7 +47,6 @@ export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
   "/unmapped",
   "/zramp",
   "/zapi",
-  "/referral",
   "/admin-stats",
   "/admin-transactions",
   "/admin-billing",

@@ -9,6 +9,8 @@ import type { CollectDto } from "@/lib/collect";
 import type { QuickPayDto } from "@/lib/zlink";
 import type { DonateDto, DonationDto } from "@/lib/donate";
 import type { CatalogItemDto, CheckoutDto } from "@/lib/cart";
+import type { PointsDto } from "@/lib/points";
+import type { ReferralDto } from "@/lib/referral";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -25,6 +27,9 @@ export interface StoryServerData {
   /** zCart: catalogue items and checkouts (src/testing/msw/cart-handlers.ts). */
   catalog?: CatalogItemDto[];
   checkouts?: CheckoutDto[];
+  /** Points totals (./rewards-handlers.ts; zero when left out) and referrals, newest first. */
+  points?: Partial<PointsDto>;
+  referrals?: ReferralDto[];
   /** The chain this instance receives payments on (default: Solana Devnet, as in sandbox). */
   chain?: number;
   /** Every chain offered to the merchant in the wallet dialog, in order (default: just `chain`). */
@@ -49,6 +54,8 @@ class StoryServer {
   wallets: ReceivingWalletDto[] = [];
   catalog: CatalogItemDto[] = [];
   checkouts: CheckoutDto[] = [];
+  points: Partial<PointsDto> = {};
+  referrals: ReferralDto[] = [];
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
   offeredChains: number[] = [SOLANA_DEVNET];
@@ -72,6 +79,8 @@ class StoryServer {
     this.wallets = structuredClone(data.wallets ?? []);
     this.catalog = structuredClone(data.catalog ?? []);
     this.checkouts = structuredClone(data.checkouts ?? []);
+    this.points = structuredClone(data.points ?? {});
+    this.referrals = structuredClone(data.referrals ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.proofNonces.clear();
