@@ -28,9 +28,8 @@ export function PointsPage({ api }: PointsPageProps) {
   const [loadFailed, setLoadFailed] = React.useState(false);
 
   const fetchPoints = React.useCallback(async () => (await api.get<{ data: PointsDto }>("/points")).data, [api]);
-  const load = React.useCallback(() => {
+  React.useEffect(() => {
     let live = true;
-    setLoadFailed(false);
     fetchPoints().then(
       (loaded) => live && setPoints(loaded),
       () => live && setLoadFailed(true),
@@ -39,7 +38,10 @@ export function PointsPage({ api }: PointsPageProps) {
       live = false;
     };
   }, [fetchPoints]);
-  React.useEffect(load, [load]);
+  const retry = () => {
+    setLoadFailed(false);
+    fetchPoints().then(setPoints, () => setLoadFailed(true));
+  };
 
   const lng = i18n.language;
   const shown = (text: string | undefined) => (text === undefined ? null : displayPoints(text, lng));
@@ -54,7 +56,7 @@ export function PointsPage({ api }: PointsPageProps) {
       {loadFailed ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
           <span>{t("loadFailed")}</span>
-          <Button size="sm" variant="outline" onClick={load}>
+          <Button size="sm" variant="outline" onClick={retry}>
             {t("retry")}
           </Button>
         </div>

@@ -20,18 +20,21 @@ export function ReferralPage({ api, origin, referralCode, timeZone }: ReferralPa
   const [referrals, setReferrals] = React.useState<ReferralDto[] | null>(null);
   const [loadFailed, setLoadFailed] = React.useState(false);
 
-  const load = React.useCallback(() => {
+  const fetchReferrals = React.useCallback(async () => (await api.get<{ data: { referrals: ReferralDto[] } }>("/v1/referrals")).data.referrals, [api]);
+  React.useEffect(() => {
     let live = true;
-    setLoadFailed(false);
-    api.get<{ data: { referrals: ReferralDto[] } }>("/v1/referrals").then(
-      (res) => live && setReferrals(res.data.referrals),
+    fetchReferrals().then(
+      (loaded) => live && setReferrals(loaded),
       () => live && setLoadFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [api]);
-  React.useEffect(load, [load]);
+  }, [fetchReferrals]);
+  const retry = () => {
+    setLoadFailed(false);
+    fetchReferrals().then(setReferrals, () => setLoadFailed(true));
+  };
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -43,7 +46,7 @@ export function ReferralPage({ api, origin, referralCode, timeZone }: ReferralPa
       {loadFailed ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
           <span>{t("loadFailed")}</span>
-          <Button size="sm" variant="outline" onClick={load}>
+          <Button size="sm" variant="outline" onClick={retry}>
             {t("retry")}
           </Button>
         </div>
