@@ -42,6 +42,8 @@ import { invoicePageHtml } from "./modules/invoices/page";
 import { sandboxMailRoutes } from "./modules/sandbox-mail/routes";
 import { sandboxMailPage } from "./modules/sandbox-mail/page";
 import { merchantLanguageRoutes } from "./modules/merchant-language/routes";
+import { pointsRoutes } from "./modules/points/routes";
+import { referralRoutes } from "./modules/referrals/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -106,6 +108,8 @@ export function createApi(deps: AppDeps) {
   api.route("/", transactionRoutes(deps));
   api.route("/", uploadRoutes(deps));
   api.route("/", uploadReadRoutes(deps));
+  api.route("/", pointsRoutes(deps));
+  api.route("/", referralRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));

@@ -89,3 +89,43 @@ export const PhoneIconsOnOneRow: Story = {
     await expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
   },
 };
+
+/** A merchant with points: the counter shows 'Points Earned'; its popover links to the points page. */
+export const WithPoints: Story = {
+  parameters: { serverData: { points: { pointsEarned: 1415 } } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const counter = await c.findByRole("button", { name: "Points 1,415" });
+    await expect(within(counter).getByTestId("points-counter")).toHaveTextContent("1,415");
+    await userEvent.click(counter);
+    const popover = within(document.body).getByRole("dialog", { name: "Points" });
+    await expect(popover).toHaveTextContent("The points system is coming soon.");
+    await expect(within(popover).getByRole("link", { name: "See your points" })).toHaveAttribute("href", "/points");
+  },
+};
+
+/** Without points the bar is unchanged (no counter), and the popover still leads to the points page. */
+export const NoPointsYet: Story = {
+  tags: ["no-screenshot"],
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole("button", { name: "Points" }));
+    await expect(within(document.body).getByRole("link", { name: "See your points" })).toHaveAttribute("href", "/points");
+    await expect(c.queryByTestId("points-counter")).toBeNull();
+  },
+};
+
+/** On a phone in French: the counter stays on the icons' row, its number formatted in French. */
+export const WithPointsPhoneFrench: Story = {
+  args: { menu: phoneMenu },
+  parameters: { serverData: { points: { pointsEarned: 1415 } } },
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const counter = await c.findByRole("button", { name: /^Points 1\s415$/ });
+    const profile = c.getByRole("button", { name: "Menu du profil pour 9xQe…VFin" });
+    await expect(Math.abs(counter.getBoundingClientRect().top - profile.getBoundingClientRect().top)).toBeLessThanOrEqual(4);
+    const bar = c.getByRole("banner");
+    await expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
+  },
+};

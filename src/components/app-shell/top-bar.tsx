@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CircleHelp, LogOut, Settings, Star } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -7,6 +7,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { shortenAddress } from "@/lib/address";
 import { cn } from "@/lib/utils";
 import { ApiRequestError, type ApiClient } from "@/lib/api-client";
+import type { PointsDto } from "@/lib/points";
 import { showToast } from "@/stores/toasts";
 
 export interface TopBarProps {
@@ -21,10 +22,32 @@ export interface TopBarProps {
   menu?: React.ReactNode;
 }
 
-/** SPEC §2 top bar: points (coming soon), production access, the profile menu. */
+/**
+ * The merchant's 'Points Earned', read once when the bar mounts; null until it arrives or when
+ * it cannot be read (the bar then shows the plain 'Points' button, as before any points).
+ */
+function usePointsEarned(api: ApiClient): number | null {
+  const [earned, setEarned] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.get<{ data: PointsDto }>("/points").then(
+      (res) => live && setEarned(res.data.pointsEarned),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return earned;
+}
+
+/** SPEC §2 top bar: the points counter (its popover: coming soon, and a link to /points), production access, the profile menu. */
 export function TopBar({ address, api, isProduction, onLogout, onStartTour, menu }: TopBarProps) {
-  const { t } = useTranslation("common");
+  const { t, i18n } = useTranslation("common");
   const [requesting, setRequesting] = useState(false);
+  const earned = usePointsEarned(api);
+  // The counter appears once there is something to count: with none, the bar stays as it was.
+  const count = earned ? new Intl.NumberFormat(i18n.language).format(earned) : null;
 
   const requestProduction = async () => {
     setRequesting(true);
@@ -66,12 +89,30 @@ export function TopBar({ address, api, isProduction, onLogout, onStartTour, menu
         ) : null}
         <Popover>
           <PopoverTrigger asChild>
-            <Button variant="ghost" size="sm" className="px-2 sm:px-3" aria-label={t("topBar.points")} data-tour="points">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="px-2 sm:px-3"
+              // The visible text (label, then the number) is the name, as voice control users read it.
+              aria-label={count ? `${t("topBar.points")} ${count}` : t("topBar.points")}
+              data-tour="points"
+            >
               <Star aria-hidden="true" />
               <span className="hidden sm:inline">{t("topBar.points")}</span>
+              {count ? " " : null}
+              {count ? (
+                <span data-testid="points-counter" className="rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums">
+                  {count}
+                </span>
+              ) : null}
             </Button>
           </PopoverTrigger>
-          <PopoverContent className="w-64 text-sm" aria-label={t("topBar.points")}>{t("topBar.pointsComingSoon")}</PopoverContent>
+          <PopoverContent className="flex w-64 flex-col gap-2 text-sm" aria-label={t("topBar.points")}>
+            <p>{t("topBar.pointsComingSoon")}</p>
+            <a href="/points" className="font-medium text-primary underline-offset-4 hover:underline">
+              {t("topBar.seePoints")}
+            </a>
+          </PopoverContent>
         </Popover>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>

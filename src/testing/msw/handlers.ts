@@ -12,3 +12,6 @@ import { refundHandlers } from "./refund-handlers";
 import { orderHandlers } from "./order-handlers";
 
 export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers];
+import { rewardsHandlers } from "./rewards-handlers";
+
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...rewardsHandlers];

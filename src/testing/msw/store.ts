@@ -10,7 +10,9 @@ import type { QuickPayDto } from "@/lib/zlink";
 import type { DonateDto, DonationDto } from "@/lib/donate";
 import type { CatalogItemDto, CheckoutDto } from "@/lib/cart";
 import type { OpenPaymentDto, UnmappedInflowDto } from "@/lib/unmapped";
+import type { PointsDto } from "@/lib/points";
 import type { OrderDto } from "@/lib/order-types";
+import type { ReferralDto } from "@/lib/referral";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -32,6 +34,9 @@ export interface StoryServerData {
   openPayments?: OpenPaymentDto[];
   /** Orders (GET /transactions, ./order-handlers.ts), newest first. */
   orders?: OrderDto[];
+  /** Points totals (./rewards-handlers.ts; zero when left out) and referrals, newest first. */
+  points?: Partial<PointsDto>;
+  referrals?: ReferralDto[];
   /** The chain this instance receives payments on (default: Solana Devnet, as in sandbox). */
   chain?: number;
   /** Every chain offered to the merchant in the wallet dialog, in order (default: just `chain`). */
@@ -71,6 +76,8 @@ class StoryServer {
   openPayments: OpenPaymentDto[] = [];
   refundables: Record<string, StoryRefundable> = {};
   orders: OrderDto[] = [];
+  points: Partial<PointsDto> = {};
+  referrals: ReferralDto[] = [];
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
   offeredChains: number[] = [SOLANA_DEVNET];
@@ -98,6 +105,8 @@ class StoryServer {
     this.openPayments = structuredClone(data.openPayments ?? []);
     this.refundables = structuredClone(data.refundables ?? {});
     this.orders = structuredClone(data.orders ?? []);
+    this.points = structuredClone(data.points ?? {});
+    this.referrals = structuredClone(data.referrals ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.proofNonces.clear();
