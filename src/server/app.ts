@@ -38,6 +38,7 @@ import { invoicePageHtml } from "./modules/invoices/page";
 import { sandboxMailRoutes } from "./modules/sandbox-mail/routes";
 import { sandboxMailPage } from "./modules/sandbox-mail/page";
 import { merchantLanguageRoutes } from "./modules/merchant-language/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -94,6 +95,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", billRoutes(deps));
   api.route("/", sandboxMailRoutes(deps));
   api.route("/", merchantLanguageRoutes(deps));
+  api.route("/", dashboardRoutes(deps));
   api.route("/", catalogRoutes(deps));
   api.route("/", checkoutRoutes(deps));
   api.route("/", uploadRoutes(deps));
