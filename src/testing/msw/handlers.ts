@@ -7,5 +7,6 @@ import { zlinkHandlers } from "./zlink-handlers";
 import { mailHandlers } from "./mail-handlers";
 import { donateHandlers } from "./donate-handlers";
 import { cartHandlers } from "./cart-handlers";
+import { dashboardHandlers } from "./dashboard-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...dashboardHandlers];

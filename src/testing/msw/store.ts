@@ -9,6 +9,7 @@ import type { CollectDto } from "@/lib/collect";
 import type { QuickPayDto } from "@/lib/zlink";
 import type { DonateDto, DonationDto } from "@/lib/donate";
 import type { CatalogItemDto, CheckoutDto } from "@/lib/cart";
+import type { DashboardDto, WalletBalancesDto } from "@/lib/dashboard";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -29,6 +30,9 @@ export interface StoryServerData {
   chain?: number;
   /** Every chain offered to the merchant in the wallet dialog, in order (default: just `chain`). */
   offeredChains?: number[];
+  /** GET /api/dashboard and /api/dashboard/balances (default: never paid, zero balances). */
+  dashboard?: DashboardDto;
+  balances?: WalletBalancesDto;
 }
 
 /** One request as it reached the story server: method, path under the origin, parsed JSON body. */
@@ -52,6 +56,8 @@ class StoryServer {
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
   offeredChains: number[] = [SOLANA_DEVNET];
+  dashboard: DashboardDto | undefined;
+  balances: WalletBalancesDto | undefined;
   /** Wallet-proof challenges handed out and not used yet, by nonce. */
   readonly proofNonces = new Map<string, { chain: number; address: string }>();
   /** Edit keys (`_key`) per zLink id: each save bumps it, as the server's row version does. */
@@ -74,6 +80,8 @@ class StoryServer {
     this.checkouts = structuredClone(data.checkouts ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
+    this.dashboard = structuredClone(data.dashboard);
+    this.balances = structuredClone(data.balances);
     this.proofNonces.clear();
     this.versions.clear();
     this.nonces.clear();
