@@ -14,7 +14,9 @@ export function NextStepsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("dashboard.steps.title")}</CardTitle>
+        <CardTitle asChild>
+          <h2>{t("dashboard.steps.title")}</h2>
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <ol className="grid gap-4 md:grid-cols-3">

@@ -19,7 +19,9 @@ export function WalletBalancesCard({ state, exchangeRate, billingCurrency }: { s
   return (
     <Card data-testid="wallet-balances" className="gap-4">
       <CardHeader>
-        <CardTitle>{t("dashboard.balances.title")}</CardTitle>
+        <CardTitle asChild>
+          <h2>{t("dashboard.balances.title")}</h2>
+        </CardTitle>
         <CardDescription>{t("dashboard.balances.description")}</CardDescription>
       </CardHeader>
       <CardContent>
