@@ -11,14 +11,11 @@ const loadChart = (): Promise<ChartModule> => import("./volume-chart");
 
 /** True once `ref` has come within `margin` of the viewport (then stays true). */
 function useSeen(ref: React.RefObject<Element | null>, margin = "200px") {
-  const [seen, setSeen] = React.useState(false);
+  // Without IntersectionObserver (very old browsers) the chart simply loads at once.
+  const [seen, setSeen] = React.useState(() => typeof IntersectionObserver === "undefined");
   React.useEffect(() => {
     const element = ref.current;
     if (!element || seen) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setSeen(true);
-      return;
-    }
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setSeen(true), { rootMargin: margin });
     observer.observe(element);
     return () => observer.disconnect();
