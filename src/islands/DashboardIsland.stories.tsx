@@ -49,7 +49,11 @@ export const WithPayments: Story = {
     await expect(await c.findByTestId("balance-total")).toHaveTextContent("$1,924.47");
     await expect(c.getByRole("link", { name: "View Transactions" })).toHaveAttribute("href", "/transactions");
     await expect(c.getByRole("link", { name: "Create Payment Link" })).toHaveAttribute("href", "/quick-pays?open-create=true");
+    // Below the fold: its code loads once it scrolls into view.
+    (await c.findByTestId("volume-chart")).scrollIntoView();
     await waitFor(() => expect(canvasElement.querySelector(".apexcharts-svg")).not.toBeNull(), { timeout: 5000 });
+    window.scrollTo(0, 0);
+    document.querySelector("main")?.scrollTo(0, 0);
   },
 };
 

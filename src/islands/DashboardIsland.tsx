@@ -19,28 +19,29 @@ export function Overview({ api, referralCode, origin }: { api: ApiClient; referr
   // Until the rate is in, balances are totalled in USD.
   const rate = ready ? { exchangeRate: ready.exchangeRate, billingCurrency: ready.billingCurrency } : { exchangeRate: "1", billingCurrency: "USD" };
   const balancesState = dashboard.status === "loading" ? { status: "loading" as const } : balances;
+  // What the first render knows (guide, referral link, balances box) comes first, in the shape
+  // dashboard.astro paints before any script; cards that depend on data come below, so their
+  // arrival moves nothing already on screen.
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">{t("dashboard.heading")}</h1>
         <p className="text-muted-foreground">{t("dashboard.welcome")}</p>
       </div>
-      <StatsCards state={dashboard} />
+      <NextStepsCard />
       <div className="grid gap-6 lg:grid-cols-3">
-        {ready?.consolidated ? (
-          <div className="lg:col-span-2">
-            <LazyVolumeChart consolidated={ready.consolidated} {...rate} />
-          </div>
-        ) : null}
-        <div className={ready?.consolidated ? undefined : "lg:col-span-3"}>
+        {/* min-w-0: grid items would otherwise grow to the referral link's full width on a phone. */}
+        <div className="min-w-0 lg:col-span-2">
+          <ReferralLinkCard origin={origin} referralCode={referralCode} />
+        </div>
+        <div className="min-w-0">
           <WalletBalancesCard state={balancesState} {...rate} />
         </div>
       </div>
-      <NextStepsCard />
+      <StatsCards state={dashboard} />
+      {ready?.consolidated ? <LazyVolumeChart consolidated={ready.consolidated} {...rate} /> : null}
       <RecentTransactions state={dashboard} />
-      <ReferralLinkCard origin={origin} referralCode={referralCode} />
-      {/* Below the cards: the warning appears only once the wallets have loaded, and above them
-          it would push them down after first paint. */}
+      {/* Last: the warning appears only once the wallets have loaded. */}
       <ReceivingWalletWarning api={api} />
     </div>
   );

@@ -42,7 +42,7 @@ export function LazyVolumeChart({ load = loadChart, ...props }: ChartProps & { l
     };
   }, [seen, load]);
   return (
-    <Card data-testid="volume-chart">
+    <Card data-testid="volume-chart" className="min-w-0">
       <CardHeader>
         <CardTitle asChild>
           <h2>{t("dashboard.chart.title")}</h2>
@@ -50,7 +50,7 @@ export function LazyVolumeChart({ load = loadChart, ...props }: ChartProps & { l
         <CardDescription>{t("dashboard.chart.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <div ref={ref} style={{ minHeight: CHART_HEIGHT }}>
+        <div ref={ref} className="min-w-0 overflow-hidden" style={{ minHeight: CHART_HEIGHT }}>
           {Chart ? (
             <Chart {...props} />
           ) : (

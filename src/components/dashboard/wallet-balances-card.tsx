@@ -26,7 +26,7 @@ export function WalletBalancesCard({ state, exchangeRate, billingCurrency }: { s
       </CardHeader>
       <CardContent>
         {balances ? (
-          <div className="flex flex-col gap-3">
+          <div className="flex min-h-36 flex-col gap-3">
             <ul className="flex flex-col gap-2">
               {TOKENS.map((symbol) => (
                 <li key={symbol} className="flex items-center gap-3">
@@ -46,7 +46,7 @@ export function WalletBalancesCard({ state, exchangeRate, billingCurrency }: { s
             </p>
           </div>
         ) : (
-          <div className="flex h-32 items-center justify-center">
+          <div className="flex h-36 items-center justify-center">
             <Spinner size="lg" label={t("dashboard.balances.loading")} />
           </div>
         )}
