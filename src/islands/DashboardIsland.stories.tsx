@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
 import { finishTour } from "@/stores/onboarding";
 import { storyWallet } from "@/testing/msw/fixtures";
+import { storyBalances, storyDashboard } from "@/testing/msw/dashboard-fixtures";
 import DashboardIsland from "./DashboardIsland";
 
 const meta = {
@@ -35,5 +36,33 @@ export const WithoutWallet: Story = {
     const c = within(canvasElement);
     await expect(await c.findByText("You'll not be able to receive payment, unless you attach a wallet address")).toBeVisible();
     await expect(c.getByRole("link", { name: "Attach a wallet" })).toHaveAttribute("href", "/settings/deposits");
+  },
+};
+
+/** A merchant who has been paid: the figures, the chart, balances and the recent payments. */
+export const WithPayments: Story = {
+  parameters: { serverData: { wallets: [storyWallet], dashboard: storyDashboard, balances: storyBalances } },
+  beforeEach: () => finishTour(),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText("$2,318.49")).toBeVisible();
+    await expect(await c.findByTestId("balance-total")).toHaveTextContent("$1,924.47");
+    await expect(c.getByRole("link", { name: "View Transactions" })).toHaveAttribute("href", "/transactions");
+    await expect(c.getByRole("link", { name: "Create Payment Link" })).toHaveAttribute("href", "/quick-pays?open-create=true");
+    // Below the fold: its code loads once it scrolls into view.
+    (await c.findByTestId("volume-chart")).scrollIntoView();
+    await waitFor(() => expect(canvasElement.querySelector(".apexcharts-svg")).not.toBeNull(), { timeout: 5000 });
+    window.scrollTo(0, 0);
+    document.querySelector("main")?.scrollTo(0, 0);
+  },
+};
+
+export const FrenchPhone: Story = {
+  ...WithPayments,
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText("Soldes du portefeuille")).toBeVisible();
+    await expect(await c.findByTestId("balance-total")).toHaveTextContent(/1\s924,47\s\$/);
   },
 };

@@ -44,6 +44,7 @@ import { sandboxMailPage } from "./modules/sandbox-mail/page";
 import { merchantLanguageRoutes } from "./modules/merchant-language/routes";
 import { pointsRoutes } from "./modules/points/routes";
 import { referralRoutes } from "./modules/referrals/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -101,6 +102,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", billRoutes(deps));
   api.route("/", sandboxMailRoutes(deps));
   api.route("/", merchantLanguageRoutes(deps));
+  api.route("/", dashboardRoutes(deps));
   api.route("/", catalogRoutes(deps));
   api.route("/", checkoutRoutes(deps));
   api.route("/", unmappedRoutes(deps));

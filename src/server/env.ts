@@ -70,6 +70,8 @@ export const envSchema = z
     /** Sandbox only: let webhooks go to loopback (127.0.0.0/8, ::1), for local receivers and tests. */
     WEBHOOK_ALLOW_LOOPBACK: z.stringbool().default(false),
     SANDBOX_FIAT_RATES: z.string().default("EUR=1.08,GBP=1.27,CHF=1.13,CAD=0.73,AUD=0.66,JPY=0.0067,INR=0.012"),
+    /** Sandbox only: USD per SOL for the dashboard's wallet total (no price service is asked). */
+    SANDBOX_SOL_USD: z.string().regex(/^\d+(\.\d+)?$/).default("150"),
     PRICE_SERVICE_URL: z.url().default("https://api.coingecko.com/api/v3"),
     EVM_RPC_URLS: z.preprocess(emptyToUndefined, z.string().optional()),
     /**

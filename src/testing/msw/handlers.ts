@@ -10,8 +10,7 @@ import { donateHandlers } from "./donate-handlers";
 import { cartHandlers } from "./cart-handlers";
 import { refundHandlers } from "./refund-handlers";
 import { orderHandlers } from "./order-handlers";
-
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers];
 import { rewardsHandlers } from "./rewards-handlers";
+import { dashboardHandlers } from "./dashboard-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...rewardsHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers];

@@ -13,6 +13,7 @@ import type { OpenPaymentDto, UnmappedInflowDto } from "@/lib/unmapped";
 import type { PointsDto } from "@/lib/points";
 import type { OrderDto } from "@/lib/order-types";
 import type { ReferralDto } from "@/lib/referral";
+import type { DashboardDto, WalletBalancesDto } from "@/lib/dashboard";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -43,6 +44,9 @@ export interface StoryServerData {
   offeredChains?: number[];
   /** Payments the merchant may refund, by payment id (./refund-handlers.ts). */
   refundables?: Record<string, StoryRefundable>;
+  /** GET /api/dashboard and /api/dashboard/balances (default: never paid, zero balances). */
+  dashboard?: DashboardDto;
+  balances?: WalletBalancesDto;
 }
 
 /** A payment as the refund routes see it: what arrived, what was refunded, the wallet's balance (null: unknown). */
@@ -81,6 +85,8 @@ class StoryServer {
   chain = SOLANA_DEVNET;
   /** Chains offered to the merchant (after restrictions), in the instance's order. */
   offeredChains: number[] = [SOLANA_DEVNET];
+  dashboard: DashboardDto | undefined;
+  balances: WalletBalancesDto | undefined;
   /** Wallet-proof challenges handed out and not used yet, by nonce. */
   readonly proofNonces = new Map<string, { chain: number; address: string }>();
   /** Edit keys (`_key`) per zLink id: each save bumps it, as the server's row version does. */
@@ -109,6 +115,8 @@ class StoryServer {
     this.referrals = structuredClone(data.referrals ?? []);
     this.chain = data.chain ?? SOLANA_DEVNET;
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
+    this.dashboard = structuredClone(data.dashboard);
+    this.balances = structuredClone(data.balances);
     this.proofNonces.clear();
     this.versions.clear();
     this.nonces.clear();

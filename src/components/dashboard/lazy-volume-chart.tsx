@@ -1,0 +1,65 @@
+import * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import type { ConsolidatedDto } from "@/lib/dashboard";
+
+type ChartProps = { consolidated: ConsolidatedDto; exchangeRate: string; billingCurrency: string };
+type ChartModule = { default: React.ComponentType<ChartProps> };
+const CHART_HEIGHT = 260;
+const loadChart = (): Promise<ChartModule> => import("./volume-chart");
+
+/** True once `ref` has come within `margin` of the viewport (then stays true). */
+function useSeen(ref: React.RefObject<Element | null>, margin = "200px") {
+  // Without IntersectionObserver (very old browsers) the chart simply loads at once.
+  const [seen, setSeen] = React.useState(() => typeof IntersectionObserver === "undefined");
+  React.useEffect(() => {
+    const element = ref.current;
+    if (!element || seen) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setSeen(true), { rootMargin: margin });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, seen, margin]);
+  return seen;
+}
+
+/**
+ * The 7-day chart card. ApexCharts is large, so its module is imported only when the card comes
+ * into view (IntersectionObserver + dynamic import): the dashboard's first paint does not load it.
+ * `load` is the import, replaceable in stories.
+ */
+export function LazyVolumeChart({ load = loadChart, ...props }: ChartProps & { load?: () => Promise<ChartModule> }) {
+  const { t } = useTranslation("common");
+  const ref = React.useRef<HTMLDivElement>(null);
+  const seen = useSeen(ref);
+  const [Chart, setChart] = React.useState<ChartModule["default"] | null>(null);
+  React.useEffect(() => {
+    if (!seen) return;
+    let live = true;
+    load().then((m) => live && setChart(() => m.default), (err: unknown) => console.warn("chart failed to load", err));
+    return () => {
+      live = false;
+    };
+  }, [seen, load]);
+  return (
+    <Card data-testid="volume-chart" className="min-w-0">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{t("dashboard.chart.title")}</h2>
+        </CardTitle>
+        <CardDescription>{t("dashboard.chart.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div ref={ref} className="min-w-0 overflow-hidden" style={{ minHeight: CHART_HEIGHT }}>
+          {Chart ? (
+            <Chart {...props} />
+          ) : (
+            <div className="flex items-center justify-center" style={{ height: CHART_HEIGHT }}>
+              <Spinner label={t("dashboard.chart.loading")} />
+            </div>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
