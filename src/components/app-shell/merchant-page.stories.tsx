@@ -42,7 +42,7 @@ export const WithoutZLinkPermissionInProduction: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const nav = await c.findByRole("navigation");
-    await expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["zPay", "Dashboard", "Settings", "External API Docs"]);
+    await expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["zPay", "Dashboard", "Orders", "Referral", "Settings", "External API Docs"]);
     await expect(c.queryByRole("button", { name: "Get Production access" })).toBeNull();
   },
 };
