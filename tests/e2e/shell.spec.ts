@@ -34,7 +34,7 @@ test("the shell's language switcher, the sandbox server's production access, API
   await signInMerchant(page);
   // This e2e server runs in sandbox mode: it offers production access, and says so to the page.
   await expect(page.getByRole("button", { name: "Get Production access" })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("zpay.serverMode"))).toBe("sandbox");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("zpay.serverMode"))).toBe("sandbox");
 
   const nav = page.getByRole("navigation").first();
   await expect(nav.getByRole("link", { name: "External API Docs" })).toHaveAttribute("href", "/api/docs");
