@@ -10,6 +10,6 @@ export function isServerMode(value: unknown): value is ServerMode {
 }
 
 /** Whether the page should act as production: the server's word when known, else the build's. */
-export function actsAsProduction(serverMode: ServerMode | null | undefined, builtForProduction: boolean): boolean {
+export function actsAsProduction(serverMode: ServerMode | "" | null | undefined, builtForProduction: boolean): boolean {
   return serverMode ? serverMode === "production" : builtForProduction;
 }
