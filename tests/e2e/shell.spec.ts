@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInMerchant } from "../fixtures/merchant";
-import { SHOTS } from "./pay-helpers";
+import { E2E_PAYMENTS_PORT, SHOTS } from "./pay-helpers";
 
 const NO_ACCESS = "You don't have access to this page";
 const EXPIRED = "Current logged-in session has expired, please login again";
@@ -30,8 +30,8 @@ test("a merchant without a page's permission sees the permission screen, and sta
   await expect(page.getByRole("button", { name: /Profile menu for/ })).toBeVisible();
 });
 
-test("the shell's language switcher, the sandbox server's production access, API docs and zRamp without a provider", async ({ page, request }) => {
-  await signInMerchant(page);
+test("the shell's language switcher, the sandbox server's production access, API docs and zRamp", async ({ page, request }) => {
+  const wallet = await signInMerchant(page);
   // This e2e server runs in sandbox mode: it offers production access, and says so to the page.
   await expect(page.getByRole("button", { name: "Get Production access" })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem("zpay.serverMode"))).toBe("sandbox");
@@ -43,14 +43,25 @@ test("the shell's language switcher, the sandbox server's production access, API
   await nav.getByRole("link", { name: "zRamp" }).click();
   await expect(page).toHaveURL(/\/zramp$/);
   await expect(page).toHaveTitle("zRamp - zPay");
-  await expect(page.getByText("No ramp provider is set up")).toBeVisible();
-  await expect(page.getByText("ZRAMP_PROVIDER_URL=https://ramp.example.com/widget")).toBeVisible();
+  // The configured provider (playwright.config.ts) in its 700 px frame, with the merchant's account and Solana wallet.
+  const frame = page.getByTitle("zRamp: buy crypto");
+  await expect(frame).toBeVisible();
+  const src = new URL((await frame.getAttribute("src"))!);
+  expect(src.origin).toBe(`http://localhost:${E2E_PAYMENTS_PORT}`);
+  expect(src.searchParams.get("ramp")).toBe("e2e");
+  expect(src.searchParams.get("networks")).toBe("solana");
+  expect(src.searchParams.get("wallets")).toBe(wallet.address);
+  expect(src.searchParams.get("apiKey")).toMatch(/^[0-9a-f-]{36}$/);
+  expect(Math.round((await frame.boundingBox())!.height)).toBe(698); // 700 px box, inside its 1 px border
+  // The app's CSP lets the frame load (a blocked frame never has a body).
+  await expect(page.frameLocator('iframe[title="zRamp: buy crypto"]').locator("body")).not.toBeEmpty();
+  await expect(page.getByRole("status", { name: "Loading the ramp…" })).toHaveCount(0);
 
   await page.getByRole("button", { name: /Profile menu for/ }).click();
   await page.getByRole("menuitemradio", { name: "Français" }).click();
   await expect(nav.getByRole("link", { name: "Tableau de bord" })).toBeVisible();
-  await expect(page.getByText("Aucun fournisseur de rampe n'est configuré")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/zramp-unconfigured-fr.png`, fullPage: true });
+  await expect(page.getByRole("link", { name: "Ouvrir la rampe dans un nouvel onglet" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/zramp-fr.png`, fullPage: true });
   // The choice lasts: the next page opens in French.
   await page.goto("/unmapped");
   await expect(page.getByRole("heading", { level: 1, name: "Vous n'avez pas accès à cette page" })).toBeVisible();
