@@ -41,6 +41,8 @@ export default defineConfig({
       SANDBOX_SMTP_PORT: String(E2E_APP_PORT + 1000),
       // The receiving-account scan every 2 s (default a minute): the Unmapped journey waits for it.
       UNMAPPED_SCAN_MS: "2000",
+      // zRamp's provider: a stand-in page that may be framed (the payments origin's pay page).
+      ZRAMP_PROVIDER_URL: `http://localhost:${E2E_PAYMENTS_PORT}/?ramp=e2e`,
     },
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
   },

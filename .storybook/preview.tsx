@@ -11,6 +11,8 @@ import { storyServer, type StoryServerData } from "../src/testing/msw/store";
 import { startStoryWorker } from "../src/testing/msw/worker";
 import { clearSession } from "../src/stores/session";
 import { clearToasts } from "../src/stores/toasts";
+import { $permissionDenied } from "../src/stores/merchant-api";
+import { $serverMode } from "../src/stores/server-mode";
 import { withMerchantSession } from "./decorators/merchant-session";
 import { withToastBar } from "./decorators/toast-bar";
 
@@ -43,6 +45,9 @@ function freshStart(serverData?: StoryServerData) {
   storyServer.reset(serverData);
   clearSession();
   clearToasts();
+  // What a server said in one story (its mode, a refused permission) is not carried to the next.
+  $serverMode.set("");
+  $permissionDenied.set(false);
 }
 
 const preview: Preview = {

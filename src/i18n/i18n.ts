@@ -1,6 +1,8 @@
 import i18next, { type Resource } from "i18next";
 import HttpBackend from "i18next-http-backend";
 import { initReactI18next } from "react-i18next";
+import { localizeApiErrorsWith } from "@/lib/api-client";
+import { translateApiErrorCode } from "./api-errors";
 import { FALLBACK_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, NAMESPACES, detectLanguage, type Language } from "./config";
 
 let ready: Promise<typeof i18next> | undefined;
@@ -35,6 +37,8 @@ export function initI18n(options: { resources?: Resource; lng?: Language } = {})
       returnNull: false,
     });
     syncDocumentLanguage(lng);
+    // Every API client shows server errors in the user's language from now on.
+    localizeApiErrorsWith((code) => translateApiErrorCode(i18next, code));
     return i18next;
   })();
   return ready;

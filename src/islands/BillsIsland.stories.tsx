@@ -7,7 +7,7 @@ import BillsIsland from "./BillsIsland";
 const meta = {
   title: "Islands/Bills",
   component: BillsIsland,
-  parameters: { layout: "fullscreen", merchantSession: true, serverData: { invoices: { bills: sampleBills, customers: sampleCustomers } } },
+  parameters: { layout: "fullscreen", merchantSession: { settings: { permissions: ["quickpay", "bills"] } }, serverData: { invoices: { bills: sampleBills, customers: sampleCustomers } } },
   args: { isProduction: false },
   beforeEach: () => finishTour(),
 } satisfies Meta<typeof BillsIsland>;

@@ -8,7 +8,7 @@ import CheckoutsIsland from "./CheckoutsIsland";
 const meta = {
   title: "Islands/Checkouts",
   component: CheckoutsIsland,
-  parameters: { layout: "fullscreen", merchantSession: true, serverData: { catalog: sampleCatalog, checkouts: sampleCheckouts, wallets: [storyWallet] } },
+  parameters: { layout: "fullscreen", merchantSession: { settings: { permissions: ["quickpay", "checkout"] } }, serverData: { catalog: sampleCatalog, checkouts: sampleCheckouts, wallets: [storyWallet] } },
   args: { isProduction: false },
   beforeEach: () => finishTour(),
 } satisfies Meta<typeof CheckoutsIsland>;

@@ -20,7 +20,7 @@ async function uploadImage(file: File): Promise<UploadedImage> {
 /** Island for /checkouts: the merchant shell around the zCart screen. */
 export default function CheckoutsIsland({ isProduction }: { isProduction: boolean }) {
   return (
-    <MerchantPage isProduction={isProduction}>
+    <MerchantPage isProduction={isProduction} permission="checkout">
       {(user) => (
         <CheckoutsPage api={merchantApi} userId={user._id} billingCurrency={user.billingCurrency} uploadImage={uploadImage} onSaved={() => markOnboarded(user)} />
       )}

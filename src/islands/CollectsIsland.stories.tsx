@@ -8,7 +8,7 @@ import CollectsIsland from "./CollectsIsland";
 const meta = {
   title: "Islands/Collects",
   component: CollectsIsland,
-  parameters: { layout: "fullscreen", merchantSession: true, serverData: { collects: sampleCollects, wallets: [storyWallet] } },
+  parameters: { layout: "fullscreen", merchantSession: { settings: { permissions: ["quickpay", "collect"] } }, serverData: { collects: sampleCollects, wallets: [storyWallet] } },
   args: { isProduction: false },
   beforeEach: () => finishTour(),
 } satisfies Meta<typeof CollectsIsland>;

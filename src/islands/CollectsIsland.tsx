@@ -5,7 +5,7 @@ import { merchantApi } from "@/stores/merchant-api";
 /** Island for /collects: the merchant shell around the zRequest screen. */
 export default function CollectsIsland({ isProduction }: { isProduction: boolean }) {
   return (
-    <MerchantPage isProduction={isProduction}>
+    <MerchantPage isProduction={isProduction} permission="collect">
       {(user) => <CollectsPage api={merchantApi} userId={user._id} billingCurrency={user.billingCurrency} />}
     </MerchantPage>
   );

@@ -8,7 +8,7 @@ import DonatesIsland from "./DonatesIsland";
 const meta = {
   title: "Islands/Donates",
   component: DonatesIsland,
-  parameters: { layout: "fullscreen", merchantSession: true, serverData: { donates: sampleDonates, donations: sampleDonations, wallets: [storyWallet] } },
+  parameters: { layout: "fullscreen", merchantSession: { settings: { permissions: ["quickpay", "donate"] } }, serverData: { donates: sampleDonates, donations: sampleDonations, wallets: [storyWallet] } },
   args: { isProduction: false },
   beforeEach: () => finishTour(),
 } satisfies Meta<typeof DonatesIsland>;

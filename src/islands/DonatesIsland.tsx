@@ -11,7 +11,7 @@ function markOnboarded(user: SessionUser) {
 /** Island for /donates: the merchant shell around the donations screen. */
 export default function DonatesIsland({ isProduction }: { isProduction: boolean }) {
   return (
-    <MerchantPage isProduction={isProduction}>
+    <MerchantPage isProduction={isProduction} permission="donate">
       {(user) => (
         <DonatesPage api={merchantApi} userId={user._id} billingCurrency={user.billingCurrency} exampleHost={window.location.origin} onSaved={() => markOnboarded(user)} />
       )}

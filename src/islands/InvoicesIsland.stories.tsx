@@ -7,7 +7,7 @@ import InvoicesIsland from "./InvoicesIsland";
 const meta = {
   title: "Islands/Invoices",
   component: InvoicesIsland,
-  parameters: { layout: "fullscreen", merchantSession: true, serverData: { invoices: { invoices: sampleV1Invoices, customers: sampleCustomers } } },
+  parameters: { layout: "fullscreen", merchantSession: { settings: { permissions: ["quickpay", "invoices"] } }, serverData: { invoices: { invoices: sampleV1Invoices, customers: sampleCustomers } } },
   args: { isProduction: false },
   beforeEach: () => finishTour(),
 } satisfies Meta<typeof InvoicesIsland>;

@@ -4,5 +4,5 @@ import { merchantApi } from "@/stores/merchant-api";
 
 /** Island for /invoices: the merchant shell around the v1 invoices screen. */
 export default function InvoicesIsland({ isProduction }: { isProduction: boolean }) {
-  return <MerchantPage isProduction={isProduction}>{(user) => <InvoicesPage api={merchantApi} billingCurrency={user.billingCurrency} />}</MerchantPage>;
+  return <MerchantPage isProduction={isProduction} permission="invoices">{(user) => <InvoicesPage api={merchantApi} billingCurrency={user.billingCurrency} />}</MerchantPage>;
 }

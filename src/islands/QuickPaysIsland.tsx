@@ -11,7 +11,7 @@ function markOnboarded(user: SessionUser) {
 /** Island for /quick-pays: the merchant shell around the zLink screen. */
 export default function QuickPaysIsland({ isProduction }: { isProduction: boolean }) {
   return (
-    <MerchantPage isProduction={isProduction}>
+    <MerchantPage isProduction={isProduction} permission="quickpay">
       {(user) => (
         <ZLinkPage
           api={merchantApi}

@@ -4,5 +4,5 @@ import { merchantApi } from "@/stores/merchant-api";
 
 /** Island for /unmapped: the merchant shell around the Unmapped screen. */
 export default function UnmappedIsland({ isProduction }: { isProduction: boolean }) {
-  return <MerchantPage isProduction={isProduction}>{() => <UnmappedPage api={merchantApi} />}</MerchantPage>;
+  return <MerchantPage isProduction={isProduction} permission="mapped">{() => <UnmappedPage api={merchantApi} />}</MerchantPage>;
 }

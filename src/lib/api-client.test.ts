@@ -51,6 +51,15 @@ describe("api client", () => {
     expect(err).toMatchObject({ status: 401, isSessionProblem: false, needsFreshSignIn: true, message: "For your security, please sign in again" });
   });
 
+  it("does not flag a 403 for a missing permission as a session problem", async () => {
+    const body = JSON.stringify({ message: "Your account does not have access to this feature", code: "permission_denied" });
+    const err = (await createApiClient({ fetch: respond(403, body) }).get("/quick-pays").catch((e) => e)) as ApiRequestError;
+    expect(err).toMatchObject({ status: 403, isSessionProblem: false, isPermissionDenied: true });
+    const terms = JSON.stringify({ message: "Please accept the terms of service to continue", code: "terms_not_accepted" });
+    const other = (await createApiClient({ fetch: respond(403, terms) }).get("/quick-pays").catch((e) => e)) as ApiRequestError;
+    expect(other).toMatchObject({ isSessionProblem: true, isPermissionDenied: false });
+  });
+
   it("turns a network failure into an error with status 0", async () => {
     const fetch = vi.fn(async () => {
       throw new TypeError("Failed to fetch");

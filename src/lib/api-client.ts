@@ -3,6 +3,9 @@
  * and failures as `ApiRequestError` carrying the server's `message` (else the status text), so
  * screens can show what the server said (SPEC §8).
  */
+/** The code the server answers (403) for a merchant lacking a page's permission. */
+export const PERMISSION_DENIED = "permission_denied";
+
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -17,10 +20,16 @@ export class ApiRequestError extends Error {
   /**
    * A 401/403: the session is gone or not allowed; the shell logs the merchant out. Not when the
    * session is fine but the change needs a recent sign-in (`fresh_sign_in_required`): the screen
-   * shows the server's message and the merchant signs in again.
+   * shows the server's message and the merchant signs in again. Nor when the session is fine but
+   * lacks a permission (`permission_denied`): the page says so instead of logging out.
    */
   get isSessionProblem(): boolean {
-    return (this.status === 401 || this.status === 403) && !this.needsFreshSignIn;
+    return (this.status === 401 || this.status === 403) && !this.needsFreshSignIn && !this.isPermissionDenied;
+  }
+
+  /** A live session without the permission this call needs (the page shows the permission screen). */
+  get isPermissionDenied(): boolean {
+    return this.status === 403 && this.code === PERMISSION_DENIED;
   }
 
   /** The server wants a sign-in younger than its FRESH_SIGN_IN_MINUTES before this change. */
@@ -39,6 +48,19 @@ export interface ApiClientOptions {
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 
+/** Gives the user's-language text for an error code, or undefined to keep the server's message. */
+export type ApiErrorLocalizer = (code: string) => string | undefined;
+let localizeError: ApiErrorLocalizer | undefined;
+
+/**
+ * Installs the translation of server error codes for every client built on `fetchJson` (merchant
+ * screens, the pay page, sign-in). The server writes its messages in English; the page's i18n
+ * setup installs this so a French user reads them in French.
+ */
+export function localizeApiErrorsWith(localizer: ApiErrorLocalizer | undefined): void {
+  localizeError = localizer;
+}
+
 /**
  * One JSON call: the parsed body on success; on failure an `ApiRequestError` with the server's
  * `message`, `code` and `issues` (else the status text); a network failure has status 0.
@@ -54,7 +76,7 @@ export async function fetchJson<T>(
   try {
     res = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiRequestError(0, "Network request failed", "network");
+    throw new ApiRequestError(0, localizeError?.("network") || "Network request failed", "network");
   }
   const text = await res.text();
   let parsed: unknown;
@@ -65,11 +87,13 @@ export async function fetchJson<T>(
   }
   if (!res.ok) {
     const err = (parsed ?? {}) as { message?: unknown; code?: unknown; issues?: unknown };
-    const message = typeof err.message === "string" && err.message ? err.message : res.statusText || `HTTP ${res.status}`;
+    const code = typeof err.code === "string" ? err.code : undefined;
+    const serverMessage = typeof err.message === "string" && err.message ? err.message : res.statusText || `HTTP ${res.status}`;
+    const message = (code && localizeError?.(code)) || serverMessage;
     throw new ApiRequestError(
       res.status,
       message,
-      typeof err.code === "string" ? err.code : undefined,
+      code,
       Array.isArray(err.issues) ? (err.issues as { path: string; message: string }[]) : undefined,
     );
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS } from "./permissions";
-import { SIDE_MENU, UNBUILT_ROUTES, isAllowed, visibleMenu, type SideMenuItem } from "./side-menu";
+import { SIDE_MENU, UNBUILT_ROUTES, isAllowed, permissionAttribute, visibleMenu, type SideMenuItem } from "./side-menu";
 
 /** Every subset of the permission list: 2^11 combinations. */
 function* everyPermissionSet(): Generator<string[]> {
@@ -21,7 +21,7 @@ describe("side menu", () => {
       ["/bills", "bills"],
       ["/checkouts", "checkout"],
       ["/invoices", "invoices"],
-      ["/zramp", "quickpay"],
+      ["/zramp", ["quickpay", "ramponly"]],
       ["/zapi", "quickpay"],
       ["/nft", null],
       ["/routes", null],
@@ -39,7 +39,8 @@ describe("side menu", () => {
     for (const permissions of everyPermissionSet()) {
       for (const rampOnly of [false, true]) {
         const shown = visibleMenu({ permissions, rampOnly }, SIDE_MENU, nothingUnbuilt).map((i) => i.id);
-        const expected = SIDE_MENU.filter((i) => !i.permission || permissions.includes(i.permission)).map((i) => i.id);
+        const grants = (p: string) => permissions.includes(p) && (p !== "ramponly" || rampOnly);
+        const expected = SIDE_MENU.filter((i) => !i.permission || [i.permission].flat().some(grants)).map((i) => i.id);
         expect(shown).toEqual(expected);
       }
     }
@@ -50,6 +51,15 @@ describe("side menu", () => {
     expect(isAllowed(ramp, { permissions: ["ramponly"], rampOnly: false })).toBe(false);
     expect(isAllowed(ramp, { permissions: [], rampOnly: true })).toBe(false);
     expect(isAllowed(ramp, { permissions: ["ramponly"], rampOnly: true })).toBe(true);
+  });
+
+  it("shows zRamp with quickpay, or with ramponly when the rampOnly setting is on", () => {
+    const zramp = SIDE_MENU.find((i) => i.id === "zramp")!;
+    expect(isAllowed(zramp, { permissions: ["quickpay"], rampOnly: false })).toBe(true);
+    expect(isAllowed(zramp, { permissions: ["ramponly"], rampOnly: true })).toBe(true);
+    expect(isAllowed(zramp, { permissions: ["ramponly"], rampOnly: false })).toBe(false);
+    expect(isAllowed(zramp, { permissions: ["collect"], rampOnly: true })).toBe(false);
+    expect(permissionAttribute(zramp)).toBe("quickpay ramponly");
   });
 
   it("never shows an item whose screen is not built, and always the coming-soon ones and the API docs", () => {

@@ -7,8 +7,11 @@ export interface SideMenuItem {
   labelKey: string;
   /** In-app route, or the external address when `external`. */
   href: string;
-  /** Permission the merchant needs; none means everyone sees it. */
-  permission?: Permission;
+  /**
+   * Permission the merchant needs; none means everyone sees it. A list means any one of them
+   * (zRamp: quickpay, or ramponly with the rampOnly setting).
+   */
+  permission?: Permission | readonly Permission[];
   /** Shown, but not a link, with a 'coming soon' mark. */
   comingSoon?: boolean;
   /** Opens outside the app shell (the API reference). */
@@ -26,7 +29,7 @@ export const SIDE_MENU: readonly SideMenuItem[] = [
   { id: "zinvoice", labelKey: "menu.zinvoice", href: "/bills", permission: "bills" },
   { id: "zcart", labelKey: "menu.zcart", href: "/checkouts", permission: "checkout" },
   { id: "invoices", labelKey: "menu.invoices", href: "/invoices", permission: "invoices" },
-  { id: "zramp", labelKey: "menu.zramp", href: "/zramp", permission: "quickpay" },
+  { id: "zramp", labelKey: "menu.zramp", href: "/zramp", permission: ["quickpay", "ramponly"] },
   { id: "zapi", labelKey: "menu.zapi", href: "/zapi", permission: "quickpay" },
   { id: "nft", labelKey: "menu.nft", href: "/nft", comingSoon: true },
   { id: "routes", labelKey: "menu.routes", href: "/routes", comingSoon: true },
@@ -43,7 +46,6 @@ export const SIDE_MENU: readonly SideMenuItem[] = [
  * page. Each feature removes its route from this list when its screen lands.
  */
 export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
-  "/zramp",
   "/zapi",
   "/admin-stats",
   "/admin-transactions",
@@ -56,10 +58,16 @@ export interface MenuAccess {
 }
 
 /** Whether the merchant's settings allow an item (`ramponly` also needs the rampOnly flag). */
-export function isAllowed(item: SideMenuItem, access: MenuAccess): boolean {
+export function isAllowed(item: Pick<SideMenuItem, "permission">, access: MenuAccess): boolean {
   if (!item.permission) return true;
-  if (item.permission === "ramponly" && !access.rampOnly) return false;
-  return access.permissions.includes(item.permission);
+  const anyOf: readonly Permission[] = typeof item.permission === "string" ? [item.permission] : item.permission;
+  return anyOf.some((p) => (p !== "ramponly" || access.rampOnly) && access.permissions.includes(p));
+}
+
+/** The permissions an item accepts, space-separated (the static menu's `data-permission`). */
+export function permissionAttribute(item: Pick<SideMenuItem, "permission">): string | undefined {
+  if (!item.permission) return undefined;
+  return typeof item.permission === "string" ? item.permission : item.permission.join(" ");
 }
 
 /** The items a merchant sees, in order. */

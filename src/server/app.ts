@@ -44,6 +44,7 @@ import { sandboxMailPage } from "./modules/sandbox-mail/page";
 import { merchantLanguageRoutes } from "./modules/merchant-language/routes";
 import { pointsRoutes } from "./modules/points/routes";
 import { referralRoutes } from "./modules/referrals/routes";
+import { zrampRoutes } from "./modules/zramp/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 
 export const OPENAPI_INFO = {
@@ -112,6 +113,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", uploadReadRoutes(deps));
   api.route("/", pointsRoutes(deps));
   api.route("/", referralRoutes(deps));
+  api.route("/", zrampRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));
@@ -128,7 +130,11 @@ function base(deps: AppDeps, options: CreateAppOptions, frameAncestors: string, 
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: embeddable ? false : "DENY" }));
   const scriptHashes = options.distDir ? distScriptHashes(options.distDir) : [];
   const wallets = payerPage ? walletConnectorSources(deps.env.WALLETCONNECT_PROJECT_ID) : { connect: [], frame: [] };
-  app.use(contentSecurityPolicy({ scriptHashes, connectSources: [...rpcConnectSources(deps.chains), ...wallets.connect], frameSources: wallets.frame, frameAncestors }));
+  // The merchant app frames the zRamp provider's page (and nothing else); the pay page never does.
+  const rampFrame = !payerPage && deps.env.ZRAMP_PROVIDER_URL ? [new URL(deps.env.ZRAMP_PROVIDER_URL).origin] : [];
+  app.use(
+    contentSecurityPolicy({ scriptHashes, connectSources: [...rpcConnectSources(deps.chains), ...wallets.connect], frameSources: [...wallets.frame, ...rampFrame], frameAncestors }),
+  );
   // Answers made per request; the build's files come precompressed (http/static.ts).
   app.use(compressResponses());
   // Item images are uploaded to the app origin only (its one larger body).

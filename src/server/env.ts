@@ -34,6 +34,8 @@ export const envSchema = z
     /** Reading or rotating the webhook secret and changing the receiving wallet need a sign-in this recent (minutes). */
     FRESH_SIGN_IN_MINUTES: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** zRamp: the fiat on-ramp provider's base address; the zRamp page explains how to set it when absent. */
+    ZRAMP_PROVIDER_URL: optionalUrl,
     SOLANA_RPC_URL: optionalUrl,
     SOLANA_WS_URL: optionalUrl,
     SOLANA_USDC_MINT: z.preprocess(emptyToUndefined, z.string().optional()),

@@ -4,7 +4,7 @@ import { bundledResources } from "@/i18n/bundled";
 import { createApiClient } from "@/lib/api-client";
 import { $session, clearSession, setSession, type SessionUser } from "./session";
 import { $toasts, clearToasts } from "./toasts";
-import { expireSession, withSessionExpiry } from "./merchant-api";
+import { $permissionDenied, expireSession, withSessionExpiry } from "./merchant-api";
 
 const user: SessionUser = {
   _id: "u1",
@@ -32,6 +32,19 @@ describe("session expiry", () => {
     const onExpired = vi.fn();
     await expect(withSessionExpiry(answering(status), onExpired).get("/x")).rejects.toMatchObject({ status });
     expect(onExpired).toHaveBeenCalledOnce();
+  });
+
+  it("a 403 for a missing permission keeps the session and marks the page as not permitted", async () => {
+    setSession(user);
+    $permissionDenied.set(false);
+    const onExpired = vi.fn();
+    const api = createApiClient({
+      fetch: async () => new Response(JSON.stringify({ message: "No access", code: "permission_denied" }), { status: 403 }),
+    });
+    await expect(withSessionExpiry(api, onExpired).get("/quick-pays")).rejects.toMatchObject({ status: 403, isPermissionDenied: true });
+    expect(onExpired).not.toHaveBeenCalled();
+    expect($permissionDenied.get()).toBe(true);
+    expect($session.get()).not.toBeNull();
   });
 
   it("other failures, or a 401 while signed out, do not", async () => {

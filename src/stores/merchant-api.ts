@@ -1,3 +1,4 @@
+import { atom } from "nanostores";
 import { createApiClient, ApiRequestError, type ApiClient } from "@/lib/api-client";
 import { SESSION_EXPIRED_LOGOUT_MS } from "@/lib/timings";
 import { i18next } from "@/i18n/i18n";
@@ -21,7 +22,17 @@ export function expireSession(goTo: (path: string) => void = (p) => window.locat
   }, SESSION_EXPIRED_LOGOUT_MS);
 }
 
-/** Wraps a client so every session problem while signed in ends the session (see above). */
+/**
+ * Set when the server refused a call for a missing permission during this page view: the page's
+ * permission may have been withdrawn since the cached session was written. A page that needs a
+ * permission then shows the permission screen (a 403 for a permission is not an expired session).
+ */
+export const $permissionDenied = atom(false);
+
+/**
+ * Wraps a client so every session problem while signed in ends the session (see above), and a
+ * missing permission is recorded in `$permissionDenied` instead.
+ */
 export function withSessionExpiry(client: ApiClient, onExpired: () => void = expireSession): ApiClient {
   const guard =
     <A extends unknown[], T>(call: (...args: A) => Promise<T>) =>
@@ -29,7 +40,8 @@ export function withSessionExpiry(client: ApiClient, onExpired: () => void = exp
       try {
         return await call(...args);
       } catch (err) {
-        if (err instanceof ApiRequestError && err.isSessionProblem && $session.get()) onExpired();
+        if (err instanceof ApiRequestError && err.isPermissionDenied) $permissionDenied.set(true);
+        else if (err instanceof ApiRequestError && err.isSessionProblem && $session.get()) onExpired();
         throw err;
       }
     };

@@ -1,8 +1,13 @@
+import { useStore } from "@nanostores/react";
 import { I18nRoot } from "@/components/i18n/i18n-root";
 import { SessionGuard } from "@/components/session/session-guard";
-import { merchantApi } from "@/stores/merchant-api";
+import { actsAsProduction } from "@/lib/server-mode";
+import { isAllowed, type SideMenuItem } from "@/lib/side-menu";
+import { $permissionDenied, merchantApi } from "@/stores/merchant-api";
+import { $serverMode } from "@/stores/server-mode";
 import { clearSession, type SessionUser } from "@/stores/session";
 import { AppShell } from "./app-shell";
+import { PermissionScreen } from "./permission-screen";
 
 /** Logout (SPEC §2): revoke the session on the server, forget it here, back to /auth. */
 export async function logout(): Promise<void> {
@@ -12,27 +17,39 @@ export async function logout(): Promise<void> {
 }
 
 export interface MerchantPageProps {
+  /** What the page was built for; the running server's own word (`/api/session`) wins once known. */
   isProduction: boolean;
+  /**
+   * The permission the page needs, as its side-menu item states it. Without it (in the cached
+   * session, or as the server answers a call) the page shows the permission screen instead.
+   */
+  permission?: SideMenuItem["permission"];
   children: (user: SessionUser) => React.ReactNode;
 }
 
 /** A merchant screen's island root: i18n, the session guard and the shell around `children`. */
-export function MerchantPage({ isProduction, children }: MerchantPageProps) {
+export function MerchantPage({ isProduction, permission, children }: MerchantPageProps) {
+  const serverMode = useStore($serverMode);
+  const denied = useStore($permissionDenied);
   return (
     <I18nRoot>
       <SessionGuard api={merchantApi}>
-        {(user) => (
-          <AppShell
-            address={user.publicKey}
-            access={{ permissions: user.settings.permissions, rampOnly: user.settings.rampOnly }}
-            currentPath={window.location.pathname}
-            api={merchantApi}
-            isProduction={isProduction}
-            onLogout={() => void logout()}
-          >
-            {children(user)}
-          </AppShell>
-        )}
+        {(user) => {
+          const access = { permissions: user.settings.permissions, rampOnly: user.settings.rampOnly };
+          const permitted = !permission || (!denied && isAllowed({ permission }, access));
+          return (
+            <AppShell
+              address={user.publicKey}
+              access={access}
+              currentPath={window.location.pathname}
+              api={merchantApi}
+              isProduction={actsAsProduction(serverMode, isProduction)}
+              onLogout={() => void logout()}
+            >
+              {permitted ? children(user) : <PermissionScreen />}
+            </AppShell>
+          );
+        }}
       </SessionGuard>
     </I18nRoot>
   );

@@ -55,16 +55,18 @@ export const AllItems: Story = {
     // Coming-soon items are marked, not links.
     await expect(c.queryByRole("link", { name: /NFT Store/ })).toBeNull();
     const docs = c.getByRole("link", { name: "External API Docs" });
+    await expect(docs).toHaveAttribute("href", "/api/docs");
     await expect(docs).toHaveAttribute("target", "_blank");
     await expect(docs).toHaveAttribute("rel", "noopener noreferrer");
   },
 };
 
-/** A merchant with only zLink, as the app ships today: no admin items, unbuilt screens hidden. */
+/** A merchant with only zLink (and so zRamp), as the app ships today: no admin items, unbuilt screens hidden. */
 export const WithoutAdminPermission: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Orders", "zLink", "Referral", "Settings", "External API Docs"]);
+    await expect(c.getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Orders", "zLink", "zRamp", "Referral", "Settings", "External API Docs"]);
+    await expect(c.getByRole("link", { name: "zRamp" })).toHaveAttribute("href", "/zramp");
     await expect(c.queryByText("Admin stats")).toBeNull();
     await expect(c.queryByText("zRequest")).toBeNull();
   },
@@ -108,5 +110,14 @@ export const French: Story = {
     const c = within(canvasElement);
     await expect(c.getByRole("link", { name: "Tableau de bord" })).toHaveAttribute("aria-current", "page");
     await expect(c.getAllByText("Bientôt")).toHaveLength(2);
+  },
+};
+
+/** A ramp-only merchant (ramponly with the rampOnly setting): zRamp without zLink. */
+export const RampOnlyMerchant: Story = {
+  args: { access: { permissions: ["ramponly"], rampOnly: true } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Orders", "zRamp", "Referral", "Settings", "External API Docs"]);
   },
 };

@@ -3,7 +3,19 @@ import { useTranslation } from "react-i18next";
 import { CircleHelp, LogOut, Settings, Star } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { LANGUAGES, isLanguage } from "@/i18n/config";
+import { changeLanguage } from "@/i18n/i18n";
+import { saveMerchantLanguage } from "@/stores/merchant-language";
 import { shortenAddress } from "@/lib/address";
 import { cn } from "@/lib/utils";
 import { ApiRequestError, type ApiClient } from "@/lib/api-client";
@@ -128,6 +140,22 @@ export function TopBar({ address, api, isProduction, onLogout, onStartTour, menu
                 {t("topBar.settings")}
               </a>
             </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            {/* The language switcher: the choice is kept here and told to the server (e-mails follow it). */}
+            <DropdownMenuLabel className="text-xs text-muted-foreground">{t("language.label")}</DropdownMenuLabel>
+            <DropdownMenuRadioGroup
+              value={LANGUAGES.find((l) => l === i18n.resolvedLanguage) ?? "en"}
+              onValueChange={(lng) => {
+                if (isLanguage(lng)) void changeLanguage(lng).then(() => saveMerchantLanguage(lng));
+              }}
+            >
+              {LANGUAGES.map((lng) => (
+                <DropdownMenuRadioItem key={lng} value={lng} lang={lng}>
+                  {t(`language.${lng}`)}
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+            <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={onLogout}>
               <LogOut aria-hidden="true" />
               {t("topBar.logout")}

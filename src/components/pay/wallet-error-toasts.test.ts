@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WALLET_ERROR_INFO_TOAST_MS } from "@/lib/timings";
-import { escapeHtml, raiseWalletToasts, walletErrorToasts } from "./wallet-error-toasts";
+import { escapeHtml, localizeWalletMessage, raiseWalletToasts, walletErrorToasts } from "./wallet-error-toasts";
 
 const t = (key: string) => `t:${key}`;
 
@@ -34,6 +34,18 @@ describe("wallet error toasts (SPEC §8)", () => {
     expect(shown).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(shown[1]).toBe("info:t:wallet.reconnectHint");
+  });
+
+  it("shows a known wallet message in the payer's language, and any other message as the wallet wrote it", () => {
+    expect(walletErrorToasts("User rejected the request.", t, "fr")[0].message).toBe("t:wallet.errors.rejected");
+    expect(localizeWalletMessage("MetaMask Tx Signature: User denied transaction signature.", t, "fr")).toBe("t:wallet.errors.rejected");
+    expect(localizeWalletMessage("Attempt to debit an account but found no record of a prior credit. insufficient lamports", t, "fr")).toBe("t:wallet.errors.insufficientFunds");
+    expect(localizeWalletMessage("Blockhash not found", t, "fr")).toBe("t:wallet.errors.expired");
+    expect(localizeWalletMessage("Something odd happened", t, "fr")).toBe("Something odd happened");
+    // English readers keep the wallet's own words (SPEC §8 shows the wallet's message).
+    expect(localizeWalletMessage("User rejected the request.", t, "en")).toBe("User rejected the request.");
+    const reconnect = walletErrorToasts("Invalid parameters: must provide an Ethereum address", t, "fr");
+    expect(reconnect.map((x) => x.message)).toEqual(["t:wallet.errors.invalidParameters", "t:wallet.reconnectHint"]);
   });
 
   it("escapes every HTML-significant character", () => {

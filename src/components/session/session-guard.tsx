@@ -3,6 +3,7 @@ import { useStore } from "@nanostores/react";
 import { accessRedirect, isSessionLive } from "@/lib/access";
 import type { ApiClient } from "@/lib/api-client";
 import { $session, clearSession, updateSession, type SessionUser } from "@/stores/session";
+import { setServerMode } from "@/stores/server-mode";
 
 export interface SessionGuardProps {
   api: ApiClient;
@@ -35,8 +36,12 @@ export function SessionGuard({
   React.useEffect(() => {
     if (!allowed) return;
     api
-      .get<{ data: { user: Omit<SessionUser, "token" | "validTill"> } }>("/session")
-      .then(({ data }) => updateSession(data.user))
+      .get<{ data: { user: Omit<SessionUser, "token" | "validTill">; mode?: string } }>("/session")
+      .then(({ data }) => {
+        updateSession(data.user);
+        // The server, not the build, says whether this is production (what the shell offers).
+        setServerMode(data.mode);
+      })
       .catch(() => {
         // Session problems are handled by the client (toast, then /auth); others keep the cache.
       });

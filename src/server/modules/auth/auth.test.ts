@@ -100,6 +100,15 @@ describe.each(TEST_BACKENDS)("merchant sign-in on %s", (kind) => {
     expect((await app.request("/api/session")).status).toBe(401);
   });
 
+  it("tells the page which mode the running server is in", async () => {
+    const a = (await signInAs(newSolanaKey())).user;
+    const headers = { authorization: `Bearer ${a.token}` };
+    expect((await (await app.request("/api/session", { headers })).json()).data.mode).toBe("sandbox");
+    const deps = testDeps(database);
+    const production = createApp({ ...deps, env: { ...deps.env, ZPAY_MODE: "production" } });
+    expect((await (await production.request("/api/session", { headers })).json()).data.mode).toBe("production");
+  });
+
   it("signs a returning merchant into the same account", async () => {
     const key = newSolanaKey();
     const first = await signInAs(key);

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { UserRow } from "../../db/schema";
+import { SERVER_MODES } from "@/lib/server-mode";
 
 /** The user as clients see it (SPEC §3 User). Built field by field: Hono does not strip extras. */
 export const UserDto = z
@@ -43,3 +44,6 @@ export function toUserDto(user: UserRow, session?: { token: string; validTill: D
     referralCode: user.referralCode,
   };
 }
+
+/** The running server's mode, so the page hides what production does not offer. */
+export const ServerModeSchema = z.enum(SERVER_MODES).openapi("ServerMode");

@@ -7,7 +7,7 @@ import { requireMerchant } from "./middleware";
 import { rateLimit } from "../../http/rate-limit";
 import { ConfigSchema } from "../chains/dto";
 import { readConfig } from "../chains/service";
-import { UserDto, toUserDto } from "./dto";
+import { ServerModeSchema, UserDto, toUserDto } from "./dto";
 import { decodeSolanaPublicKey } from "./signature";
 import { issueNonce } from "./nonces";
 import { acceptTerms, revokeSession, signIn } from "./service";
@@ -96,10 +96,13 @@ const sessionRoute = createRoute({
   method: "get",
   path: "/session",
   tags: ["Auth"],
-  summary: "The signed-in merchant, to refresh the cached user",
+  summary: "The signed-in merchant, to refresh the cached user, and the server's mode",
   security: [{ bearer: [] }],
   responses: {
-    200: { description: "The merchant", content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto }) }) } } },
+    200: {
+      description: "The merchant, and whether this server runs in sandbox or production mode (the page hides what production does not offer)",
+      content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto, mode: ServerModeSchema }) }) } },
+    },
     ...errorResponses(401),
   },
 });
@@ -134,7 +137,7 @@ export function authRoutes(deps: AppDeps) {
       const user = await acceptTerms(db, c.var.user.id);
       return c.json({ data: { user: toUserDto(user) } }, 200);
     })
-    .openapi(sessionRoute, (c) => c.json({ data: { user: toUserDto(c.var.user) } }, 200))
+    .openapi(sessionRoute, (c) => c.json({ data: { user: toUserDto(c.var.user), mode: deps.env.ZPAY_MODE } }, 200))
     .openapi(signoutRoute, async (c) => {
       await revokeSession(db, c.var.sessionToken);
       return c.json({ success: true }, 200);

@@ -46,4 +46,14 @@ describe.each(TEST_BACKENDS)("production access requests on %s", (kind) => {
     expect(res.status).toBe(403);
     expect((await res.json()).code).toBe("terms_not_accepted");
   });
+
+  it("is refused on a server in production mode, whatever the page was built for", async () => {
+    const deps = testDeps(database);
+    const production = createApp({ ...deps, env: { ...deps.env, ZPAY_MODE: "production" } });
+    const a = await signInMerchant(app);
+    const res = await production.request("/api/request/production", { method: "POST", headers: a.auth });
+    expect(res.status).toBe(409);
+    expect((await res.json()).code).toBe("already_production");
+    expect((await database.db.select().from(productionRequests)).filter((r) => r.userId === a.id)).toHaveLength(0);
+  });
 });
