@@ -30,6 +30,12 @@ export interface ReceivingWalletDto {
   valid: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Non-custodial EVM wallets: the route contract payments go to (SPEC §3 Wallet.route). */
+  route?: string;
+  /** Non-custodial EVM wallets: the route's deploy transaction, when deployed while attaching (SPEC §3 Wallet.hash). */
+  hash?: string;
+  /** Non-custodial EVM wallets: the route was verified on chain (SPEC's walletDeployed). */
+  walletDeployed?: boolean;
 }
 
 export interface WalletNetworks {
