@@ -55,11 +55,15 @@ export interface ChainReceivingStatus {
   address: string | null;
   /** Payments on this chain reach the merchant (a usable wallet serves it). */
   receiving: boolean;
+  /** EVM chains with zpay's route factory: where a non-custodial merchant deploys its route. */
+  routeFactory?: string;
 }
 
 export interface WalletNetworksStatus {
   /** At least one offered chain can receive payments. */
   canReceive: boolean;
+  /** SPEC §6: the merchant attaches an EVM wallet only with its route contract deployed. */
+  nonCustodial?: boolean;
   chains: ChainReceivingStatus[];
   wallets: ReceivingWalletDto[];
 }

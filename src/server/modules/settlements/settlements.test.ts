@@ -100,6 +100,9 @@ describe.each(TEST_BACKENDS)("route wallets and settlements on %s", (kind) => {
 
   it("get-or-deploy: a wallet whose route already exists attaches without a hash (the factory answers it)", async () => {
     const m = await nonCustodialMerchant();
+    const status = await call(app, "GET", "/wallet/networks/status", m.auth);
+    expect(status.body.data.nonCustodial).toBe(true);
+    expect(status.body.data.chains.find((c: { chain: number }) => c.chain === chain)).toMatchObject({ routeFactory: sandbox.routeFactory });
     await m.deploy();
     const attached = await m.attach();
     expect(attached.status).toBe(201);

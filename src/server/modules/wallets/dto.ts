@@ -67,12 +67,14 @@ export const ChainStatusDto = z
     family: z.string(),
     address: z.string().nullable().openapi({ description: "The family's wallet address, when one is attached" }),
     receiving: z.boolean().openapi({ description: "Payments on this chain reach the merchant" }),
+    routeFactory: z.string().optional().openapi({ description: "EVM chains with zpay's route factory (where a non-custodial merchant deploys its route)" }),
   })
   .openapi("ChainReceivingStatus");
 
 export const WalletStatusDto = z
   .object({
     canReceive: z.boolean().openapi({ description: "At least one offered chain can receive payments" }),
+    nonCustodial: z.boolean().optional().openapi({ description: "The merchant attaches an EVM wallet only with its route contract deployed" }),
     chains: z.array(ChainStatusDto).openapi({ description: "Every chain offered to this merchant, in the instance's order" }),
     wallets: z.array(WalletDto),
   })

@@ -135,7 +135,8 @@ export function walletRoutes(deps: AppDeps) {
     })
     .openapi(statusRoute, async (c) => {
       const wallets = await listWallets(db, c.var.user.id);
-      return c.json({ data: walletStatus(offeredChains(deps, c.var.user), wallets) }, 200);
+      const factories = new Map(deps.chains.evm.flatMap((e) => (e.routeFactory ? [[e.chainId, e.routeFactory] as const] : [])));
+      return c.json({ data: walletStatus(offeredChains(deps, c.var.user), wallets, { nonCustodial: c.var.user.settings.isNonCustodial, factories }) }, 200);
     })
     .openapi(tokensRoute, async (c) => {
       const wallets = await listWallets(db, c.var.user.id);
