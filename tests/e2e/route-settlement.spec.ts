@@ -66,16 +66,16 @@ test("a route merchant deploys, gets paid, settles to a whitelisted address; a n
   await page.screenshot({ path: `${SHOTS}/route-settlements-paid.png`, fullPage: true });
 
   // Settle 1 USDC to the settlement address (the owner by default).
-  await card.getByLabel("Amount").fill("1");
-  await card.getByRole("button", { name: "Settle" }).click();
+  await card.getByLabel("Amount", { exact: true }).fill("1");
+  await card.getByRole("button", { name: "Settle", exact: true }).click();
   await expect(toast(page, "Settlement sent")).toBeVisible({ timeout: 30_000 });
   await expect(card.getByTestId("unsettled-USDC")).toHaveText("3");
 
   // An exchange that is not whitelisted: the server will not build the call.
   const exchange = privateKeyToAccount(generatePrivateKey()).address;
-  await card.getByLabel("To").fill(exchange);
-  await card.getByLabel("Amount").fill("2");
-  await card.getByRole("button", { name: "Settle" }).click();
+  await card.getByLabel("To", { exact: true }).fill(exchange);
+  await card.getByLabel("Amount", { exact: true }).fill("2");
+  await card.getByRole("button", { name: "Settle", exact: true }).click();
   await expect(card.getByRole("alert")).toContainText("This address is not whitelisted");
   // Sent from the owner's wallet anyway, the route contract itself refuses it.
   const client = createPublicClient({ transport: http(rpcUrl) });
@@ -88,9 +88,9 @@ test("a route merchant deploys, gets paid, settles to a whitelisted address; a n
   await card.getByLabel("Address", { exact: true }).fill(exchange);
   await card.getByRole("button", { name: "Add to whitelist" }).click();
   await expect(toast(page, "Address whitelisted")).toBeVisible({ timeout: 30_000 });
-  await card.getByLabel("To").fill(exchange);
-  await card.getByLabel("Amount").fill("2");
-  await card.getByRole("button", { name: "Settle" }).click();
+  await card.getByLabel("To", { exact: true }).fill(exchange);
+  await card.getByLabel("Amount", { exact: true }).fill("2");
+  await card.getByRole("button", { name: "Settle", exact: true }).click();
   await expect(toast(page, "Settlement sent")).toBeVisible({ timeout: 30_000 });
   await expect(card.getByTestId("unsettled-USDC")).toHaveText("1");
   await expect(card.getByTestId("settlement-history").locator("li")).toHaveCount(2);

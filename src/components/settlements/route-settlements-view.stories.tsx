@@ -80,7 +80,7 @@ export const WaitingForTheWallet: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole("button", { name: "Settle" })).toBeDisabled();
-    await expect(c.getByRole("status")).toHaveTextContent("Confirm the transaction in your wallet");
+    await expect(c.getByText(/^Confirm the transaction in your wallet/)).toBeVisible();
   },
 };
 

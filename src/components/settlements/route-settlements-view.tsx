@@ -87,7 +87,7 @@ export function RouteSettlementsView({ unsettled, history, busy, error, onRun }:
           <div className="grid gap-3 sm:grid-cols-[8rem_1fr_10rem]">
             <div className="grid gap-1">
               <Label htmlFor="settle-token">{t("settlements.token")}</Label>
-              <select id="settle-token" className={fieldClassName} value={token} onChange={(e) => setToken(e.target.value)}>
+              <select id="settle-token" className={`${fieldClassName} h-9`} value={token} onChange={(e) => setToken(e.target.value)}>
                 {unsettled.balances.map((b) => (
                   <option key={b.symbol} value={b.symbol}>
                     {b.symbol}
