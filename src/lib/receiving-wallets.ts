@@ -30,6 +30,12 @@ export interface ReceivingWalletDto {
   valid: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Non-custodial EVM wallets: the route contract payments go to (SPEC §3 Wallet.route). */
+  route?: string;
+  /** Non-custodial EVM wallets: the route's deploy transaction, when deployed while attaching (SPEC §3 Wallet.hash). */
+  hash?: string;
+  /** Non-custodial EVM wallets: the route was verified on chain (SPEC's walletDeployed). */
+  walletDeployed?: boolean;
 }
 
 export interface WalletNetworks {
@@ -49,11 +55,15 @@ export interface ChainReceivingStatus {
   address: string | null;
   /** Payments on this chain reach the merchant (a usable wallet serves it). */
   receiving: boolean;
+  /** EVM chains with zpay's route factory: where a non-custodial merchant deploys its route. */
+  routeFactory?: string;
 }
 
 export interface WalletNetworksStatus {
   /** At least one offered chain can receive payments. */
   canReceive: boolean;
+  /** SPEC §6: the merchant attaches an EVM wallet only with its route contract deployed. */
+  nonCustodial?: boolean;
   chains: ChainReceivingStatus[];
   wallets: ReceivingWalletDto[];
 }

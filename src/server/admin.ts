@@ -2,13 +2,14 @@
 // (DATABASE_URL, else DATA_DIR); with PGlite, stop the server first (one process per directory).
 import { openDb } from "./db/client";
 import { parseEnv } from "./env";
-import { AdminError, listUsers, setPermission } from "./modules/admin/service";
+import { AdminError, listUsers, setNonCustodial, setPermission } from "./modules/admin/service";
 import { PERMISSIONS } from "@/lib/permissions";
 
 const USAGE = `Usage: npm run admin -- <command>
   list                                   list merchants with their permissions
   grant  <id|publicKey|email> <permission>   e.g. grant 9xQe…VFin admin_stats
   revoke <id|publicKey|email> <permission>
+  custody <id|publicKey|email> non-custodial|custodial   EVM payments to a route contract the merchant's wallet controls, or not
 Permissions: ${PERMISSIONS.join(", ")}`;
 
 async function main(args: string[]): Promise<number> {
@@ -27,6 +28,11 @@ async function main(args: string[]): Promise<number> {
     if ((command === "grant" || command === "revoke") && who && permission) {
       const after = await setPermission(database.db, who, permission, command === "grant");
       console.log(`${command === "grant" ? "Granted" : "Revoked"} ${permission}. Permissions now: ${after.join(", ") || "(none)"}`);
+      return 0;
+    }
+    if (command === "custody" && who && (permission === "non-custodial" || permission === "custodial")) {
+      await setNonCustodial(database.db, who, permission === "non-custodial");
+      console.log(`The merchant is now ${permission}.`);
       return 0;
     }
     console.error(USAGE);

@@ -26,6 +26,8 @@ import { collectRoutes } from "./modules/collects/routes";
 import { donateRoutes } from "./modules/donates/routes";
 import { unmappedRoutes } from "./modules/unmapped/routes";
 import { sandboxGrantRoutes } from "./modules/unmapped/sandbox-grant";
+import { sandboxCustodyRoutes } from "./modules/settlements/sandbox-custody";
+import { settlementRoutes } from "./modules/settlements/routes";
 import { refundRoutes } from "./modules/refunds/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { payRoutes } from "./modules/pay/routes";
@@ -108,6 +110,8 @@ export function createApi(deps: AppDeps) {
   api.route("/", checkoutRoutes(deps));
   api.route("/", unmappedRoutes(deps));
   api.route("/", sandboxGrantRoutes(deps));
+  api.route("/", sandboxCustodyRoutes(deps));
+  api.route("/", settlementRoutes(deps));
   api.route("/", transactionRoutes(deps));
   api.route("/", uploadRoutes(deps));
   api.route("/", uploadReadRoutes(deps));

@@ -76,6 +76,8 @@ export const envSchema = z
     SANDBOX_SOL_USD: z.string().regex(/^\d+(\.\d+)?$/).default("150"),
     PRICE_SERVICE_URL: z.url().default("https://api.coingecko.com/api/v3"),
     EVM_RPC_URLS: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** zpay's route factory per configured EVM chain ("chainId=0xaddress,..."): non-custodial merchants can attach a wallet only on chains listed here. The sandbox's local chains deploy their own. */
+    EVM_ROUTE_FACTORIES: z.preprocess(emptyToUndefined, z.string().optional()),
     /**
      * SPEC §6 restricted networks: chain ids (comma-separated, e.g. `-5000,137`) the wallet dialog
      * offers and the wallet API accepts, for every merchant whose own `restrictUserToChains` is

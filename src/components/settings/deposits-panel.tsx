@@ -11,6 +11,7 @@ import type { WalletDialogMode } from "@/components/wallet/wallet-connect-dialog
 import type { ApiClient } from "@/lib/api-client";
 import { hasReceivingWallet, type WalletNetworksStatus } from "@/lib/receiving-wallets";
 import { showToast } from "@/stores/toasts";
+import { RouteSettlements } from "@/components/settlements/route-settlements";
 import { ReceivingWalletFacts } from "./deposits-panel-wallet";
 
 /**
@@ -51,11 +52,13 @@ export function DepositsPanel({ api }: { api: ApiClient }) {
             mode={dialog?.mode}
             chainId={dialog?.chainId}
             chains={state.wallets.chains}
+            nonCustodial={state.wallets.nonCustodial}
             onSaved={() => {
               showToast({ message: t(dialog?.mode === "switch" ? "walletDialog.changed" : "deposits.saved"), variant: "success" });
               reload();
             }}
           />
+          {state.wallets.wallets.some((w) => w.route) ? <RouteSettlements api={api} /> : null}
         </>
       )}
     </div>

@@ -18,7 +18,7 @@ export interface ContractArtifact {
 }
 
 /** The cache key: SHA-256 over everything that changes the output. */
-export function artifactKey(parts: { source: string; sourceName: string; contractName: string; solcVersion: string; settings: unknown }): string {
+export function artifactKey(parts: { source: string; sourceName: string; contractName: string; solcVersion: string; settings: unknown; imports?: [string, string][] }): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 

@@ -80,4 +80,38 @@ describe("compileContract", () => {
     writeFileSync(source, "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\ncontract Other {}\n");
     await expect(compileContract(source, "Missing", { cacheDir: false })).rejects.toThrow(/Missing is not in Other.sol/);
   });
+
+  it("resolves @openzeppelin imports from node_modules and sibling files next to the source", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "Base.sol"), "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\ncontract Base { uint256 public base = 7; }\n");
+    const source = path.join(dir, "Vault.sol");
+    writeFileSync(
+      source,
+      '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\nimport {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";\nimport "./Base.sol";\ncontract Vault is Ownable, Base { constructor() Ownable(msg.sender) {} }\n',
+    );
+    const { artifact } = await compileContract(source, "Vault", { cacheDir: false });
+    const names = artifact.abi.map((e) => ("name" in e ? e.name : e.type));
+    expect(names).toEqual(expect.arrayContaining(["owner", "transferOwnership", "base", "OwnableUnauthorizedAccount"]));
+  });
+
+  it("keys the cache on imported files too: an edited import is compiled, not served stale", async () => {
+    const dir = tempDir();
+    const cacheDir = tempDir();
+    const base = path.join(dir, "Base.sol");
+    const source = path.join(dir, "Child.sol");
+    writeFileSync(source, '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\nimport {Base} from "./Base.sol";\ncontract Child is Base {}\n');
+    writeFileSync(base, "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\ncontract Base { uint256 public value = 1; }\n");
+    const one = await compileContract(source, "Child", { cacheDir });
+    expect((await compileContract(source, "Child", { cacheDir })).fromCache).toBe(true);
+    writeFileSync(base, "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\ncontract Base { uint256 public value = 2; }\n");
+    const two = await compileContract(source, "Child", { cacheDir });
+    expect(two.fromCache).toBe(false);
+    expect(two.artifact.bytecode).not.toBe(one.artifact.bytecode);
+  });
+
+  it("throws EvmSandboxError naming an import that does not exist", async () => {
+    const source = path.join(tempDir(), "Lost.sol");
+    writeFileSync(source, '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\nimport "./Nowhere.sol";\ncontract Lost {}\n');
+    await expect(compileContract(source, "Lost", { cacheDir: false })).rejects.toThrow(/cannot read Nowhere.sol, imported by Lost.sol/);
+  });
 });

@@ -1,17 +1,20 @@
 import type { Logger } from "pino";
 import { deployFeeProxy } from "./deploy-fee-proxy";
+import { deployRouteFactory } from "./deploy-route-factory";
 import { deployTestTokens } from "./deploy-tokens";
 import { EvmSandboxError } from "./errors";
 import { fundAccount } from "./fund-account";
 import { launchAnvil, type AnvilProcess } from "./launch-anvil";
 import { createSandboxClients } from "./local-chain";
 import { mintTestTokens } from "./mint-tokens";
+import { compileRouteFactory } from "./route-contracts";
 import { compileTestToken, TEST_TOKEN_DECIMALS, type TestTokenSymbol } from "./test-token";
 
 export { EvmSandboxError } from "./errors";
 export { ANVIL_DEV_ACCOUNT } from "./local-chain";
 export { TEST_TOKEN_DECIMALS, TEST_TOKENS, testTokenAbi, type TestTokenSymbol } from "./test-token";
 export { FEE_PROXY_NONCE } from "./deploy-fee-proxy";
+export { ROUTE_FACTORY_NONCE } from "./deploy-route-factory";
 
 /** anvil's default chain id, the sandbox's unless told otherwise. */
 export const DEFAULT_EVM_SANDBOX_CHAIN_ID = 31337;
@@ -36,6 +39,8 @@ export interface EvmSandbox {
   decimals: Record<TestTokenSymbol, number>;
   /** Request Network's ERC20FeeProxy, deployed from its published bytecode at nonce 2 (deterministic too). */
   feeProxy: `0x${string}`;
+  /** zpay's route factory (contracts/ZpayRouteFactory.sol), deployed at nonce 3 (deterministic too). */
+  routeFactory: `0x${string}`;
   /** Sends native coin for fees from a funded anvil account; returns the tx hash after it is mined. */
   fund(address: `0x${string}`, wei: bigint): Promise<`0x${string}`>;
   /** Mints `amount` base units of the token to `address` (owner-only mint on the test token); waits for the receipt. */
@@ -49,8 +54,8 @@ export interface EvmSandbox {
 /**
  * Starts a local EVM network: anvil as a child process (see `launchAnvil`: loopback, a free port,
  * dies with this process, `finalized` two blocks behind the head), then test USDC and USDT and
- * Request Network's ERC20FeeProxy deployed from `ANVIL_DEV_ACCOUNT`. The token is compiled from
- * contracts/TestToken.sol while anvil starts (solc-js, cached on disk).
+ * Request Network's ERC20FeeProxy and zpay's route factory deployed from `ANVIL_DEV_ACCOUNT`. The
+ * token and the factory are compiled from contracts/ while anvil starts (solc-js, cached on disk).
  * @throws {EvmSandboxError} when anvil does not start, the token does not compile or deploy; anvil
  *   is stopped again before the error is thrown.
  */
@@ -65,7 +70,12 @@ export async function startEvmSandbox(options: EvmSandboxOptions = {}): Promise<
   const since = (t: number) => Math.round(performance.now() - t);
 
   const [compiled, launched] = await Promise.allSettled([
-    compileTestToken({ log }).then((result) => ({ ...result, ms: since(startedAt) })),
+    Promise.all([compileTestToken({ log }), compileRouteFactory({ log })]).then(([token, factory]) => ({
+      artifact: token.artifact,
+      factoryArtifact: factory.artifact,
+      fromCache: token.fromCache && factory.fromCache,
+      ms: since(startedAt),
+    })),
     launchAnvil({ chainId, blockTimeSec, log }).then((anvil) => ({ anvil, ms: since(startedAt) })),
   ]);
   if (launched.status === "rejected") throw launched.reason;
@@ -79,9 +89,11 @@ export async function startEvmSandbox(options: EvmSandboxOptions = {}): Promise<
   const deployStartedAt = performance.now();
   let tokens: EvmSandbox["tokens"];
   let feeProxy: EvmSandbox["feeProxy"];
+  let routeFactory: EvmSandbox["routeFactory"];
   try {
     tokens = await deployTestTokens(clients, compiled.value.artifact, { blockTimeSec, decimals });
     feeProxy = await deployFeeProxy(clients, { blockTimeSec });
+    routeFactory = await deployRouteFactory(clients, compiled.value.factoryArtifact, { blockTimeSec });
   } catch (error) {
     await anvil.stop();
     throw error;
@@ -109,6 +121,7 @@ export async function startEvmSandbox(options: EvmSandboxOptions = {}): Promise<
     tokens,
     decimals,
     feeProxy,
+    routeFactory,
     pid: anvil.pid,
     async fund(address, wei) {
       running();

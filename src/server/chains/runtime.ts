@@ -37,6 +37,11 @@ export interface EvmRuntime {
    * is on chain. A chain without one is not payable (it may still be listed for the faucet).
    */
   feeProxy?: `0x${string}`;
+  /**
+   * zpay's route factory (contracts/ZpayRouteFactory.sol) on this chain: a non-custodial merchant
+   * gets its route contract from it. A chain without one takes no non-custodial merchant's wallet.
+   */
+  routeFactory?: `0x${string}`;
   local?: EvmSandbox;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env";
 import { createLogger } from "../logger";
 import { MAINNET_EVM_TOKENS, MAINNET_SOLANA_MINTS } from "./mainnet-tokens";
-import { ChainConfigError, parseEvmRpcUrls, startChains } from "./start-chains";
+import { ChainConfigError, parseEvmRouteFactories, parseEvmRpcUrls, startChains } from "./start-chains";
 
 const log = createLogger("silent");
 const production = {
@@ -22,6 +22,26 @@ describe("chain start-up", () => {
     expect(() => parseEvmRpcUrls("https://a.example")).toThrow(ChainConfigError);
     expect(() => parseEvmRpcUrls("x=https://a.example")).toThrow(ChainConfigError);
     expect(() => parseEvmRpcUrls("1=not a url")).toThrow(ChainConfigError);
+  });
+
+  it("parses chainId=0xaddress route factories (checksummed) and refuses malformed or repeated entries", () => {
+    expect(parseEvmRouteFactories(undefined)).toEqual(new Map());
+    expect(parseEvmRouteFactories(" 1=0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9 ,137=0x5FbDB2315678afecb367f032d93F642f64180aa3")).toEqual(
+      new Map([
+        [1, "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9"],
+        [137, "0x5FbDB2315678afecb367f032d93F642f64180aa3"],
+      ]),
+    );
+    expect(() => parseEvmRouteFactories("0x5FbDB2315678afecb367f032d93F642f64180aa3")).toThrow(ChainConfigError);
+    expect(() => parseEvmRouteFactories("1=0x1234")).toThrow(ChainConfigError);
+    expect(() => parseEvmRouteFactories("1=0x5FbDB2315678afecb367f032d93F642f64180aa3,1=0x5FbDB2315678afecb367f032d93F642f64180aa3")).toThrow(/listed twice/);
+  });
+
+  it("a configured chain carries the route factory EVM_ROUTE_FACTORIES names for it, others none", async () => {
+    const chains = await startChains(parseEnv({ ...production, EVM_ROUTE_FACTORIES: "1=0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9" }), log);
+    expect(chains.evm.find((e) => e.chainId === 1)!.routeFactory).toBe("0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9");
+    expect(chains.evm.find((e) => e.chainId === 137)!.routeFactory).toBeUndefined();
+    await chains.stop();
   });
 
   it("production uses the configured networks and never starts local ones", async () => {

@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import type { Logger } from "../logger";
+import { getAddress, isAddress } from "viem";
 import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID, solanaChainFor } from "@/lib/chains";
 import { feeProxyDeployments } from "./evm/fee-proxy-deployments";
 import { MAINNET_EVM_TOKENS, MAINNET_SOLANA_MINTS } from "./mainnet-tokens";
@@ -33,6 +34,25 @@ export function parseEvmRpcUrls(value: string | undefined): { chainId: number; r
     });
 }
 
+/**
+ * Parses `EVM_ROUTE_FACTORIES` ("chainId=0xaddress,...") into chain id → checksummed address.
+ * @throws {ChainConfigError} on an entry without a numeric chain id or an EVM address, or a chain listed twice.
+ */
+export function parseEvmRouteFactories(value: string | undefined): Map<number, `0x${string}`> {
+  const factories = new Map<number, `0x${string}`>();
+  for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+    const at = entry.indexOf("=");
+    const chainId = Number(entry.slice(0, at));
+    const address = entry.slice(at + 1);
+    if (at < 1 || !Number.isInteger(chainId) || !isAddress(address, { strict: false })) {
+      throw new ChainConfigError(`EVM_ROUTE_FACTORIES: "${entry}" is not chainId=0xaddress`);
+    }
+    if (factories.has(chainId)) throw new ChainConfigError(`EVM_ROUTE_FACTORIES: chain ${chainId} is listed twice`);
+    factories.set(chainId, getAddress(address));
+  }
+  return factories;
+}
+
 async function startLocalSolana(env: Env, log: Logger): Promise<SolanaRuntime> {
   const { startSolanaSandbox } = await import("@/sandbox/solana");
   const local = await startSolanaSandbox({ slotMs: env.SANDBOX_SLOT_MS, log: log.child({ chain: "solana-sandbox" }) });
@@ -58,20 +78,25 @@ async function startLocalEvm(env: Env, log: Logger, chain: (typeof LOCAL_EVM_CHA
     blockTimeSec: env.SANDBOX_EVM_BLOCK_TIME || undefined,
     log: log.child({ chain: `evm-sandbox-${chain.chainId}` }),
   });
-  log.info({ chainId: local.chainId, rpc: local.rpcUrl, tokens: local.tokens, feeProxy: local.feeProxy, pid: local.pid }, "local EVM network started");
+  log.info(
+    { chainId: local.chainId, rpc: local.rpcUrl, tokens: local.tokens, feeProxy: local.feeProxy, routeFactory: local.routeFactory, pid: local.pid },
+    "local EVM network started",
+  );
   const tokens = Object.fromEntries(
     (Object.entries(local.tokens) as [Stablecoin, `0x${string}`][]).map(([symbol, address]) => [symbol, { address, decimals: local.decimals[symbol] }]),
   ) as Record<Stablecoin, EvmToken>;
-  return { chainId: local.chainId, rpcUrl: local.rpcUrl, tokens, feeProxy: local.feeProxy, local };
+  return { chainId: local.chainId, rpcUrl: local.rpcUrl, tokens, feeProxy: local.feeProxy, routeFactory: local.routeFactory, local };
 }
 
 /**
  * The configured EVM networks zpay can take payments on: those where the production stablecoins
  * (`mainnet-tokens.ts`) and Request Network's ERC20FeeProxy (its package's deployments) both
  * exist. Others are left out with a warning: without the proxy a payment cannot carry its reference.
+ * Each carries its route factory when `EVM_ROUTE_FACTORIES` names one.
  */
 function configuredEvm(env: Env, log: Logger): EvmRuntime[] {
   const proxies = feeProxyDeployments();
+  const factories = parseEvmRouteFactories(env.EVM_ROUTE_FACTORIES);
   return parseEvmRpcUrls(env.EVM_RPC_URLS).flatMap(({ chainId, rpcUrl }): EvmRuntime[] => {
     const tokens = MAINNET_EVM_TOKENS[chainId] ?? {};
     const feeProxy = proxies.get(chainId);
@@ -79,7 +104,8 @@ function configuredEvm(env: Env, log: Logger): EvmRuntime[] {
       log.warn({ chainId, feeProxy: feeProxy ?? null, tokens: Object.keys(tokens) }, "EVM chain left out: no known stablecoin or no ERC20FeeProxy deployment on it");
       return [];
     }
-    return [{ chainId, rpcUrl, tokens, feeProxy }];
+    const routeFactory = factories.get(chainId);
+    return [{ chainId, rpcUrl, tokens, feeProxy, ...(routeFactory && { routeFactory }) }];
   });
 }
 

@@ -104,6 +104,15 @@ export const merchantWallets = pgTable(
     /** The wallet's own name as it announced itself (EIP-6963 / Wallet Standard), for connected ones. */
     walletName: text("wallet_name"),
     provenAt: timestamp("proven_at", { withTimezone: true }),
+    /**
+     * Non-custodial merchants (EVM): the route contract (contracts/ZpayRoute.sol) `address` owns,
+     * checked on chain `chainId` when attached. Payments go to it instead of `address`.
+     */
+    routeAddress: text("route_address"),
+    /** The deploy transaction, when the merchant deployed the route while attaching (SPEC's Wallet.hash). */
+    deployHash: text("deploy_hash"),
+    /** When the route was verified on chain (SPEC's walletDeployed). */
+    deployedAt: timestamp("deployed_at", { withTimezone: true }),
     valid: boolean("valid").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -71,7 +71,7 @@ export async function startEvmPayFixture(
     );
     chains[sandbox.chainId] = {
       sandbox,
-      runtime: { chainId: sandbox.chainId, rpcUrl: sandbox.rpcUrl, tokens, feeProxy: sandbox.feeProxy, local: sandbox },
+      runtime: { chainId: sandbox.chainId, rpcUrl: sandbox.rpcUrl, tokens, feeProxy: sandbox.feeProxy, routeFactory: sandbox.routeFactory, local: sandbox },
       client: createPublicClient({ chain, transport: http(sandbox.rpcUrl), pollingInterval: 50, cacheTime: 0 }),
       test: createTestClient({ chain, transport: http(sandbox.rpcUrl), mode: "anvil" }),
     };

@@ -2,7 +2,7 @@ import * as React from "react";
 import bs58 from "bs58";
 import { stringToHex } from "viem";
 import type { WalletType } from "@/lib/receiving-wallets";
-import { useEip6963Wallets, type Eip6963Wallet } from "./eip6963";
+import { useEip6963Wallets, type Eip1193Provider, type Eip6963Wallet } from "./eip6963";
 import { useSolanaStandardWallets, type SolanaStandardWallet } from "./solana-standard";
 
 /** The families the dialog can connect a wallet for (others only have the manual form). */
@@ -25,6 +25,8 @@ export interface ConnectableWallet {
   /** EVM: the 0x-hex personal_sign signature; Solana: base58 of the ed25519 signature. */
   signMessage(address: string, message: string): Promise<string>;
   disconnect(): Promise<void>;
+  /** EVM: the wallet's EIP-1193 provider, for the transactions it sends itself (route deploy). */
+  provider?: Eip1193Provider;
 }
 
 /** A well-known wallet to suggest when none of a family is installed: its site opens in a new tab (SPEC §4). */
@@ -51,6 +53,7 @@ export function fromEip6963({ info, provider }: Eip6963Wallet): ConnectableWalle
     icon: info.icon,
     family: "evm",
     type: evmWalletType(info.rdns),
+    provider,
     connect: async () => {
       const accounts = (await provider.request({ method: "eth_requestAccounts" })) as string[];
       if (!accounts?.[0]) throw new Error("The wallet shared no account.");

@@ -13,6 +13,8 @@ export interface SaveWalletBody {
   walletName?: string;
   proof?: WalletProof;
   version: 1;
+  /** Non-custodial merchants: the route's deploy transaction, when the wallet just sent it. */
+  deployHash?: string;
 }
 
 /** Asks the server for the message a connected wallet signs. */

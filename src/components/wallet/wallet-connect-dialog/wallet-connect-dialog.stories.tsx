@@ -151,3 +151,15 @@ export const Phone: Story = {
     await expect(dialog().getBoundingClientRect().right).toBeLessThanOrEqual(360);
   },
 };
+
+/** A non-custodial merchant on an EVM network: the wallet deploys (or finds) the route first, so there is no manual entry. */
+export const NonCustodialEvmDeploysTheRoute: Story = {
+  args: { nonCustodial: true },
+  play: async () => {
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Local EVM A" }));
+    await expect(dialog()).toHaveAccessibleDescription(
+      "Your route contract on Local EVM A is deployed from the wallet you choose (or found, if it already has one): payments go to it, and only this wallet can move them.",
+    );
+    await expect(within(dialog()).queryByRole("button", { name: "Enter address manually" })).toBeNull();
+  },
+};

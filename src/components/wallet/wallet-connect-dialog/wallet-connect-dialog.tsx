@@ -7,6 +7,7 @@ import { chainById } from "@/lib/chains";
 import type { ChainReceivingStatus, ReceivingWalletDto } from "@/lib/receiving-wallets";
 import { walletFamilyOf } from "@/lib/wallet-families";
 import { ReceivingWalletForm } from "../receiving-wallet-form";
+import { getOrDeployRoute } from "../evm-transactions";
 import { ChainsStep } from "./chains-step";
 import { useConnectableWallets, type ConnectableWallet, type ConnectFamily } from "./connectable-wallets";
 import { ConnectionPanel } from "./connection-panel";
@@ -31,6 +32,8 @@ export interface WalletConnectDialogProps {
   onSaved?: (wallet: ReceivingWalletDto) => void;
   /** deployer: the connected wallet, for the caller's deploy transaction; the dialog closes. */
   onConnected?: (connection: { wallet: ConnectableWallet; address: string; chainId: number }) => void;
+  /** SPEC §6 non-custodial merchant: an EVM wallet deploys its route contract (or finds it) before it is attached. */
+  nonCustodial?: boolean;
 }
 
 const connectFamily = (chainId: number): ConnectFamily | null => {
@@ -51,7 +54,7 @@ export function WalletConnectDialog(props: WalletConnectDialogProps) {
   );
 }
 
-function DialogBody({ onOpenChange, api, mode = "connect", chains, chainId, onSaved, onConnected }: WalletConnectDialogProps) {
+function DialogBody({ onOpenChange, api, mode = "connect", chains, chainId, onSaved, onConnected, nonCustodial = false }: WalletConnectDialogProps) {
   const { t } = useTranslation("settings");
   const startsAtWallets = mode !== "connect";
   const [step, setStep] = React.useState<WalletDialogStep>(startsAtWallets ? "wallets" : "chains");
@@ -87,11 +90,26 @@ function DialogBody({ onOpenChange, api, mode = "connect", chains, chainId, onSa
       return;
     }
     setNotice(null);
+    const needsRoute = nonCustodial && family === "evm";
+    const routeFactory = chains.find((c) => c.chain === chain)?.routeFactory;
     connection.confirm(async (address, sign) => {
+      let deployHash: string | undefined;
+      if (needsRoute) {
+        if (!routeFactory || !wallet.provider) throw new Error(t("route.unavailable"));
+        ({ deployHash } = await getOrDeployRoute(wallet.provider, { factory: routeFactory, owner: address, chainId: chain }));
+      }
       const challenge = await requestWalletProof(api, chain, address);
       const signature = await sign(challenge.message);
       try {
-        const saved = await saveWallet(api, mode, { chain, address, type: wallet.type, walletName: wallet.name, proof: { nonce: challenge.nonce, signature }, version: 1 });
+        const saved = await saveWallet(api, mode, {
+          chain,
+          address,
+          type: wallet.type,
+          walletName: wallet.name,
+          proof: { nonce: challenge.nonce, signature },
+          version: 1,
+          ...(deployHash && { deployHash }),
+        });
         finish(saved);
       } catch (err) {
         if (err instanceof ApiRequestError && err.code === "already-attached") {
@@ -109,7 +127,9 @@ function DialogBody({ onOpenChange, api, mode = "connect", chains, chainId, onSa
       ? t("walletDialog.description.chains")
       : mode === "deployer"
         ? t("walletDialog.description.deployer", { chain: chainName })
-        : family === "evm"
+        : family === "evm" && nonCustodial && step === "wallets"
+          ? t("route.dialogDescription", { chain: chainName })
+          : family === "evm"
           ? t(step === "wallets" ? "walletDialog.description.walletsEvm" : "walletDialog.description.manualEvm", { chain: chainName })
           : t(`walletDialog.description.${step}`, { chain: chainName });
   const connectError = connection.connectError ? t("walletDialog.connectFailed", { wallet: connection.connectError.wallet, reason: connection.connectError.message }) : null;
@@ -151,7 +171,7 @@ function DialogBody({ onOpenChange, api, mode = "connect", chains, chainId, onSa
               setNotice(null);
               connection.choose(wallet);
             }}
-            onManual={mode === "deployer" ? undefined : () => setStep("manual-form")}
+            onManual={mode === "deployer" || (nonCustodial && family === "evm") ? undefined : () => setStep("manual-form")}
             error={notice ?? connectError}
           />
         ) : (

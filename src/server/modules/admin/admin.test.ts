@@ -14,7 +14,9 @@ import { signIn } from "../auth/service";
 import { signinSite } from "../auth/site";
 import { buildSigninMessage, signinFields } from "@/lib/signin-message";
 import { DEFAULT_PERMISSIONS } from "@/lib/permissions";
-import { AdminError, listUsers, setPermission } from "./service";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { AdminError, listUsers, setNonCustodial, setPermission } from "./service";
 
 async function newMerchant(database: Database) {
   const key = newSolanaKey();
@@ -39,6 +41,18 @@ describe.each(TEST_BACKENDS)("permissions administration on %s", (kind) => {
     const listed = await listUsers(database.db);
     expect(listed.find((u) => u.id === b.id)?.permissions).not.toContain("admin_stats");
     expect(await setPermission(database.db, a.publicKey, "admin_stats", false)).not.toContain("admin_stats");
+  });
+
+  it("makes one merchant non-custodial and custodial again, keeping its other settings", async () => {
+    const a = await newMerchant(database);
+    const b = await newMerchant(database);
+    const settingsOf = async (id: string) => (await database.db.select({ s: users.settings }).from(users).where(eq(users.id, id)))[0]!.s;
+    expect(await setNonCustodial(database.db, a.publicKey, true)).toBe(true);
+    expect(await settingsOf(a.id)).toMatchObject({ isNonCustodial: true, permissions: DEFAULT_PERMISSIONS });
+    expect((await settingsOf(b.id)).isNonCustodial).toBe(false);
+    expect(await setNonCustodial(database.db, a.id, false)).toBe(false);
+    expect((await settingsOf(a.id)).isNonCustodial).toBe(false);
+    await expect(setNonCustodial(database.db, "nobody", true)).rejects.toThrow(AdminError);
   });
 
   it("refuses unknown permissions and unknown merchants", async () => {

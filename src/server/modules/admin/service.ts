@@ -40,6 +40,21 @@ export async function setPermission(db: Db, who: string, permission: string, gra
   });
 }
 
+/**
+ * Makes a merchant non-custodial (its EVM payments then go to a route contract only its wallet
+ * controls) or custodial again. It applies to EVM wallets attached or changed from then on: a
+ * wallet already attached keeps receiving where it does until the merchant changes its address,
+ * which then needs the route (nothing is deleted or redirected behind the merchant's back).
+ * @throws {AdminError} when no merchant matches `who`.
+ */
+export async function setNonCustodial(db: Db, who: string, nonCustodial: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const user = await findUser(tx as unknown as Db, who);
+    await tx.update(users).set({ settings: { ...user.settings, isNonCustodial: nonCustodial } }).where(eq(users.id, user.id));
+    return nonCustodial;
+  });
+}
+
 export async function listUsers(db: Db) {
   const rows = await db.select().from(users).orderBy(asc(users.createdAt));
   return rows.map((u) => ({

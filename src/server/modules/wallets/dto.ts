@@ -24,6 +24,9 @@ export const WalletDto = z
     valid: z.boolean().openapi({ description: "False once an operator marks the address unusable" }),
     createdAt: z.string(),
     updatedAt: z.string(),
+    route: z.string().optional().openapi({ description: "Non-custodial merchants (EVM): the route contract payments go to; `address` is its owner" }),
+    hash: z.string().optional().openapi({ description: "Non-custodial merchants (EVM): the route's deploy transaction, when it was deployed while attaching" }),
+    walletDeployed: z.boolean().optional().openapi({ description: "Non-custodial merchants (EVM): the route was verified on chain" }),
   })
   .openapi("Wallet");
 
@@ -44,6 +47,8 @@ export function toWalletDto(row: WalletRow): ReceivingWalletDto {
     valid: row.valid,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(row.routeAddress && { route: row.routeAddress, walletDeployed: row.deployedAt !== null }),
+    ...(row.deployHash && { hash: row.deployHash }),
   };
 }
 
@@ -62,12 +67,14 @@ export const ChainStatusDto = z
     family: z.string(),
     address: z.string().nullable().openapi({ description: "The family's wallet address, when one is attached" }),
     receiving: z.boolean().openapi({ description: "Payments on this chain reach the merchant" }),
+    routeFactory: z.string().optional().openapi({ description: "EVM chains with zpay's route factory (where a non-custodial merchant deploys its route)" }),
   })
   .openapi("ChainReceivingStatus");
 
 export const WalletStatusDto = z
   .object({
     canReceive: z.boolean().openapi({ description: "At least one offered chain can receive payments" }),
+    nonCustodial: z.boolean().optional().openapi({ description: "The merchant attaches an EVM wallet only with its route contract deployed" }),
     chains: z.array(ChainStatusDto).openapi({ description: "Every chain offered to this merchant, in the instance's order" }),
     wallets: z.array(WalletDto),
   })
@@ -107,6 +114,14 @@ export const AttachBody = z
       .optional()
       .openapi({ description: "Required for every type but `manual`: the signed challenge from POST /wallet/networks/proof" }),
     version: z.number().int().optional().openapi({ description: "Client's wallet-config version (SPEC §7); informational" }),
+    deployHash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "a transaction hash")
+      .optional()
+      .openapi({
+        description:
+          "Non-custodial merchants (EVM): the transaction that deployed the wallet's route through the chain's route factory. Without it the server asks the factory for the wallet's route (get-or-deploy).",
+      }),
   })
   .openapi("AttachWalletRequest");
 export type AttachBody = z.infer<typeof AttachBody>;

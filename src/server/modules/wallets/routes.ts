@@ -1,15 +1,19 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { solanaChainFor } from "@/lib/chains";
+import { ROUTE_MESSAGES } from "@/lib/route-messages";
+import { walletFamilyOf } from "@/lib/wallet-families";
 import { TokenSchema } from "../chains/dto";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
 import { clientAddress } from "../../http/client-address";
+import { ApiError } from "../../http/errors";
 import { errorResponses, jsonContent } from "../../http/openapi";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
 import { signinSite } from "../auth/site";
 import { AttachBody, ProofChallengeDto, ProofRequestBody, WalletDto, WalletNetworksDto, WalletStatusDto, toWalletDto } from "./dto";
 import { assertChainOffered, offeredChains, receivingChainsFor } from "./offered-chains";
 import { issueWalletProof } from "./proofs";
+import { verifyRoute } from "./route-check";
 import { attachWallet, listWallets, normaliseAddress, updateWalletAddress, type WalletInput } from "./service";
 import { receivableTokens, walletStatus } from "./status";
 
@@ -67,12 +71,12 @@ const attachRoute = createRoute({
   tags: ["Wallets"],
   summary: "Attach a receiving wallet",
   description:
-    "By manual entry (`type: manual`) or by a connected wallet with its signed `proof`. Checked with the SPEC §5 rule of the chain. One wallet per chain family: an EVM address serves every EVM chain in `chains`. A second one for a family answers 409 `already-attached` (its message is HTML). Needs a recent sign-in.",
+    "By manual entry (`type: manual`) or by a connected wallet with its signed `proof`. Checked with the SPEC §5 rule of the chain. One wallet per chain family: an EVM address serves every EVM chain in `chains`. A second one for a family answers 409 `already-attached` (its message is HTML). Needs a recent sign-in. A non-custodial merchant's EVM wallet must be connected and own a route contract on the chain (send `deployHash` after deploying it, or nothing when the factory already has it); payments then go to the route.",
   security,
   request: { body: { content: { "application/json": { schema: AttachBody } }, required: true } },
   responses: {
     201: jsonContent(data(z.object({ wallet: WalletDto })), "Attached"),
-    ...errorResponses(400, 401, 403, 409, 422),
+    ...errorResponses(400, 401, 403, 409, 422, 503),
   },
 });
 
@@ -87,7 +91,7 @@ const updateRoute = createRoute({
   request: { body: { content: { "application/json": { schema: AttachBody } }, required: true } },
   responses: {
     200: jsonContent(data(z.object({ wallet: WalletDto })), "Changed"),
-    ...errorResponses(400, 401, 403, 404, 422),
+    ...errorResponses(400, 401, 403, 404, 422, 503),
   },
 });
 
@@ -101,11 +105,15 @@ export function walletRoutes(deps: AppDeps) {
   router.post("/wallet/networks", requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES));
   router.post("/wallet/networks/update-address", requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES));
 
-  /** The request as the service wants it: an offered chain, its receiving chains checked. */
-  const walletInput = (user: Parameters<typeof offeredChains>[1], body: AttachBody): WalletInput => {
+  /**
+   * The request as the service wants it: an offered chain, its receiving chains checked. A
+   * non-custodial merchant's EVM wallet must be a connected one whose route the chain confirms
+   * (SPEC §6); it then receives on that chain only, where its route exists.
+   */
+  const walletInput = async (user: Parameters<typeof offeredChains>[1], body: AttachBody): Promise<WalletInput> => {
     const chainId = body.chain ?? solanaChain;
     assertChainOffered(deps, user, chainId);
-    return {
+    const input: WalletInput = {
       chainId,
       address: body.address,
       type: body.type,
@@ -113,6 +121,11 @@ export function walletRoutes(deps: AppDeps) {
       chains: receivingChainsFor(offeredChains(deps, user), chainId, body.chains),
       proof: body.proof,
     };
+    if (!user.settings.isNonCustodial || walletFamilyOf(chainId) !== "evm") return input;
+    if (body.type === "manual") throw new ApiError(400, "route_needs_connected_wallet", ROUTE_MESSAGES.manual, [{ path: "type", message: ROUTE_MESSAGES.manual }]);
+    const owner = normaliseAddress(chainId, body.address) as `0x${string}`;
+    const route = await verifyRoute(deps, chainId, owner, body.deployHash as `0x${string}` | undefined);
+    return { ...input, chains: [chainId], route };
   };
 
   return router
@@ -122,7 +135,8 @@ export function walletRoutes(deps: AppDeps) {
     })
     .openapi(statusRoute, async (c) => {
       const wallets = await listWallets(db, c.var.user.id);
-      return c.json({ data: walletStatus(offeredChains(deps, c.var.user), wallets) }, 200);
+      const factories = new Map(deps.chains.evm.flatMap((e) => (e.routeFactory ? [[e.chainId, e.routeFactory] as const] : [])));
+      return c.json({ data: walletStatus(offeredChains(deps, c.var.user), wallets, { nonCustodial: c.var.user.settings.isNonCustodial, factories }) }, 200);
     })
     .openapi(tokensRoute, async (c) => {
       const wallets = await listWallets(db, c.var.user.id);
@@ -136,13 +150,13 @@ export function walletRoutes(deps: AppDeps) {
       return c.json({ data: challenge }, 200);
     })
     .openapi(attachRoute, async (c) => {
-      const input = walletInput(c.var.user, c.req.valid("json"));
+      const input = await walletInput(c.var.user, c.req.valid("json"));
       const wallet = await attachWallet(db, c.var.user.id, input);
       c.var.log.info({ userId: c.var.user.id, chainId: input.chainId, family: wallet.family, type: wallet.type }, "receiving wallet attached");
       return c.json({ data: { wallet: toWalletDto(wallet) } }, 201);
     })
     .openapi(updateRoute, async (c) => {
-      const input = walletInput(c.var.user, c.req.valid("json"));
+      const input = await walletInput(c.var.user, c.req.valid("json"));
       const { wallet } = await updateWalletAddress(db, c.var.user.id, input, {
         signedInAs: c.var.user.publicKey,
         signedInAt: c.var.signedInAt,

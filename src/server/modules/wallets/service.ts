@@ -10,16 +10,17 @@ import type { Db } from "../../db/client";
 import { merchantWallets, walletAddressChanges, type WalletRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { checkWalletProof, consumeWalletProof } from "./proofs";
+import type { VerifiedRoute } from "./route-check";
 
 /**
  * The address a merchant receives payments at on `chainId`: the usable wallet of that chain's
  * family that receives on it (an EVM address serves every EVM chain the merchant enabled), or
- * undefined. Payments copy it onto their transaction as the recipient when they start, so a
+ * undefined (a non-custodial merchant's route contract when it has one). Payments copy it onto their transaction as the recipient when they start, so a
  * later change of address never redirects a payment already under way.
  */
 export async function getReceivingWallet(db: Db, userId: string, chainId: number): Promise<{ address: string } | undefined> {
   const [row] = await db
-    .select({ address: merchantWallets.address })
+    .select({ address: merchantWallets.address, routeAddress: merchantWallets.routeAddress })
     .from(merchantWallets)
     .where(
       and(
@@ -29,7 +30,8 @@ export async function getReceivingWallet(db: Db, userId: string, chainId: number
         eq(merchantWallets.valid, true),
       ),
     );
-  return row ? { address: row.address } : undefined;
+  // A non-custodial merchant is paid into its route contract, never into the owner wallet itself.
+  return row ? { address: row.routeAddress ?? row.address } : undefined;
 }
 
 /** The merchant's wallets, oldest first. */
@@ -67,6 +69,8 @@ export interface WalletInput {
   /** The chains it receives on, already checked (see `receivingChainsFor`). */
   chains: number[];
   proof?: WalletProof;
+  /** Non-custodial merchants (EVM): the route verified on chain for this address (see `verifyRoute`). */
+  route?: VerifiedRoute;
 }
 
 /**
@@ -79,6 +83,11 @@ async function checkInput(db: Db, userId: string, input: WalletInput): Promise<s
   assertTypeFits(input.chainId, input.type);
   if (input.type !== "manual") await checkWalletProof(db, { userId, chainId: input.chainId, address, proof: input.proof });
   return address;
+}
+
+/** The route columns as stored: all null for a custodial wallet (so a change of address drops a stale route). */
+function routeColumns(route: VerifiedRoute | undefined) {
+  return { routeAddress: route?.route ?? null, deployHash: route?.hash ?? null, deployedAt: route?.verifiedAt ?? null };
 }
 
 /**
@@ -103,6 +112,7 @@ export async function attachWallet(db: Db, userId: string, input: WalletInput, n
         type: input.type,
         walletName: input.type === "manual" ? null : (input.walletName ?? null),
         provenAt: input.type === "manual" ? null : now,
+        ...routeColumns(input.route),
         createdAt: now,
         updatedAt: now,
       })
@@ -153,6 +163,7 @@ export async function updateWalletAddress(db: Db, userId: string, input: WalletI
         type: input.type,
         walletName: input.type === "manual" ? null : (input.walletName ?? null),
         provenAt: input.type === "manual" ? null : now,
+        ...routeColumns(input.route),
         updatedAt: now,
       })
       .where(eq(merchantWallets.id, current.id))

@@ -14,9 +14,14 @@ function receiverOn(wallets: readonly WalletRow[], chainId: number): WalletRow |
 
 /**
  * `GET /wallet/networks/status`: for every chain offered to the merchant, the family's address (if
- * any) and whether payments there reach the merchant; `canReceive` when at least one does.
+ * any) and whether payments there reach the merchant; `canReceive` when at least one does. A
+ * non-custodial merchant also learns each chain's route factory (its wallet deploys its route there).
  */
-export function walletStatus(offered: readonly number[], wallets: readonly WalletRow[]): WalletNetworksStatus {
+export function walletStatus(
+  offered: readonly number[],
+  wallets: readonly WalletRow[],
+  route: { nonCustodial: boolean; factories: ReadonlyMap<number, string> } = { nonCustodial: false, factories: new Map() },
+): WalletNetworksStatus {
   const chains = offered.map((chain) => {
     const family = walletFamilyOf(chain);
     const familyWallet = wallets.find((w) => w.family === family);
@@ -26,9 +31,11 @@ export function walletStatus(offered: readonly number[], wallets: readonly Walle
       family,
       address: familyWallet?.address ?? null,
       receiving: receiverOn(wallets, chain) !== undefined,
+      ...(route.factories.has(chain) && { routeFactory: route.factories.get(chain)! }),
     };
   });
-  return { canReceive: chains.some((c) => c.receiving), chains, wallets: wallets.map(toWalletDto) };
+  // Only said when true, so a custodial merchant's answer is as it always was.
+  return { canReceive: chains.some((c) => c.receiving), ...(route.nonCustodial && { nonCustodial: true }), chains, wallets: wallets.map(toWalletDto) };
 }
 
 /** `GET /wallet/tokens`: the settlement tokens of every offered chain the merchant receives on. */

@@ -1,0 +1,106 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import type { SettlementDto } from "@/lib/settlements";
+import { RouteSettlementsView } from "./route-settlements-view";
+
+const ROUTE = "0x8F1c0b3a6e5B2e4bC2c0E1a9d2f4A5b6C7d8E9f0";
+const OWNER = "0x52908400098527886E0F7030069857D2E4169EE7";
+const EXCHANGE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const USDC = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const unsettled = {
+  route: ROUTE,
+  chain: 31337,
+  owner: OWNER,
+  settlementAddress: OWNER,
+  balances: [
+    { symbol: "USDC", tokenAddress: USDC, decimals: 6, amount: "12500000" },
+    { symbol: "USDT", tokenAddress: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", decimals: 6, amount: "0" },
+  ],
+};
+const history: SettlementDto[] = [
+  { symbol: "USDC", tokenAddress: USDC, decimals: 6, to: EXCHANGE, amount: "1000000", hash: `0x${"ab".repeat(32)}`, blockNumber: "19", scanLink: "http://localhost:4322/tx/31337/0xab" },
+  { symbol: "USDC", tokenAddress: USDC, decimals: 6, to: OWNER, amount: "2000000", hash: `0x${"cd".repeat(32)}`, blockNumber: "17", scanLink: "http://localhost:4322/tx/31337/0xcd" },
+];
+
+const meta = {
+  title: "Settlements/RouteSettlementsView",
+  component: RouteSettlementsView,
+  args: { unsettled, history, busy: false, error: null, onRun: fn() },
+  decorators: [(Story) => <div className="max-w-3xl">{Story()}</div>],
+} satisfies Meta<typeof RouteSettlementsView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** What the route holds and its two settlements; settling 5 USDC to the settlement address asks for that call in base units. */
+export const HoldsUsdcWithTwoSettlements: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByTestId("unsettled-USDC")).toHaveTextContent("12.5");
+    await expect(c.getByTestId("settlement-history").querySelectorAll("li")).toHaveLength(2);
+    await userEvent.type(c.getByLabelText("Amount"), "5");
+    await userEvent.click(c.getByRole("button", { name: "Settle" }));
+    await expect(args.onRun).toHaveBeenCalledWith({ action: "settle", token: "USDC", to: OWNER, amount: "5000000" });
+  },
+};
+
+/** An amount of zero is refused before any call is built. */
+export const ZeroAmountRefused: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.type(c.getByLabelText("Amount"), "0");
+    await userEvent.click(c.getByRole("button", { name: "Settle" }));
+    await expect(c.getByText("Enter an amount greater than zero.")).toBeVisible();
+    await expect(args.onRun).not.toHaveBeenCalled();
+  },
+};
+
+/** Whitelisting an address asks for the addWhitelist call. */
+export const WhitelistsAnAddress: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.type(c.getByLabelText("Address"), EXCHANGE);
+    await userEvent.click(c.getByRole("button", { name: "Add to whitelist" }));
+    await expect(args.onRun).toHaveBeenCalledWith({ action: "addWhitelist", address: EXCHANGE });
+  },
+};
+
+/** The chain refused a settle: the reason shows, nothing settled yet. */
+export const RefusedByTheNetwork: Story = {
+  args: { history: [], error: "The network refused this transaction." },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("alert")).toHaveTextContent("The network refused this transaction.");
+    await expect(c.getByText("No settlement yet.")).toBeVisible();
+  },
+};
+
+/** Waiting for the wallet: every action is disabled. */
+export const WaitingForTheWallet: Story = {
+  args: { busy: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("button", { name: "Settle" })).toBeDisabled();
+    await expect(c.getByText(/^Confirm the transaction in your wallet/)).toBeVisible();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("heading", { name: "Contrat de route" })).toBeVisible();
+  },
+};
+
+export const FrenchOnAPhone: Story = {
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { name: "Régler" })).toBeVisible();
+  },
+};
+
+export const OnAPhone: Story = {
+  globals: { viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId("unsettled-USDC")).toHaveTextContent("12.5");
+  },
+};

@@ -1,0 +1,131 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { encodeFunctionData, getAddress, isAddress, isAddressEqual, type Address, type Hex } from "viem";
+import { SETTLEMENT_MESSAGES, type RouteCallDto, type SettlementDto, type UnsettledDto } from "@/lib/settlements";
+import { readRouteBalances } from "../../chains/evm/read-route-balances";
+import { readMaySettleTo, readRouteSettings } from "../../chains/evm/read-route-settings";
+import { readSettlementHistory } from "../../chains/evm/read-settlement-history";
+import { routeAbi } from "../../chains/evm/route-abi";
+import { routeClient } from "../../chains/evm/route-client";
+import { STABLECOINS, type EvmRuntime } from "../../chains/runtime";
+import { merchantWallets } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { ApiError } from "../../http/errors";
+import { explorerLinkFor } from "../chains/explorer-link";
+import type { RunBody } from "./dto";
+
+/** The merchant's route: its contract, the chain it lives on and that chain's runtime. */
+interface MerchantRoute {
+  route: Address;
+  owner: Address;
+  evm: EvmRuntime;
+}
+
+/** The merchant's route wallet, or undefined (custodial, no EVM wallet, or its chain no longer runs here). */
+async function findRoute(deps: AppDeps, userId: string): Promise<MerchantRoute | undefined> {
+  const [row] = await deps.database.db
+    .select({ chainId: merchantWallets.chainId, address: merchantWallets.address, route: merchantWallets.routeAddress })
+    .from(merchantWallets)
+    .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.family, "evm"), isNotNull(merchantWallets.routeAddress)));
+  const evm = row && deps.chains.evm.find((e) => e.chainId === row.chainId);
+  return row && evm ? { route: row.route as Address, owner: row.address as Address, evm } : undefined;
+}
+
+async function requireRoute(deps: AppDeps, userId: string): Promise<MerchantRoute> {
+  const found = await findRoute(deps, userId);
+  if (!found) throw new ApiError(404, "route_not_found", SETTLEMENT_MESSAGES.noRoute);
+  return found;
+}
+
+/** The chain's stablecoins, by address. */
+function tokensOf(evm: EvmRuntime) {
+  return STABLECOINS.flatMap((symbol) => {
+    const token = evm.tokens[symbol];
+    return token ? [{ symbol, ...token }] : [];
+  });
+}
+
+/** Chain reads surface as 503 (the node did not answer), never as a 500. */
+async function fromChain<T>(deps: AppDeps, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    deps.log.warn({ err: error }, "settlements: the chain could not be asked");
+    throw new ApiError(503, "chain_unavailable", "The network could not be reached. Try again in a moment.");
+  }
+}
+
+/** What the merchant's route holds of each stablecoin of its chain, with who controls it and where it settles. */
+export async function readUnsettled(deps: AppDeps, userId: string): Promise<UnsettledDto> {
+  const found = await findRoute(deps, userId);
+  if (!found) return { route: null, chain: null, owner: null, settlementAddress: null, balances: [] };
+  const { route, evm } = found;
+  const tokens = tokensOf(evm);
+  const client = routeClient(evm);
+  const [amounts, settings] = await fromChain(deps, () =>
+    Promise.all([
+      readRouteBalances(
+        client,
+        route,
+        tokens.map((t) => t.address),
+      ),
+      readRouteSettings(client, route),
+    ]),
+  );
+  return {
+    route,
+    chain: evm.chainId,
+    owner: settings.owner,
+    settlementAddress: settings.settlementAddress,
+    balances: tokens.map((t, i) => ({ symbol: t.symbol, tokenAddress: t.address, decimals: t.decimals, amount: amounts[i]!.toString() })),
+  };
+}
+
+/** The route's `Settled` events, newest first (empty without a route). */
+export async function readHistory(deps: AppDeps, userId: string): Promise<SettlementDto[]> {
+  const found = await findRoute(deps, userId);
+  if (!found) return [];
+  const tokens = tokensOf(found.evm);
+  const events = await fromChain(deps, () => readSettlementHistory(routeClient(found.evm), found.route));
+  return events.map((e) => {
+    const token = tokens.find((t) => isAddressEqual(t.address, e.token));
+    return {
+      symbol: token?.symbol ?? null,
+      tokenAddress: e.token,
+      decimals: token?.decimals ?? null,
+      to: e.to,
+      amount: e.amount.toString(),
+      hash: e.hash,
+      blockNumber: e.blockNumber.toString(),
+      scanLink: explorerLinkFor(deps, found.evm.chainId, e.hash) ?? null,
+    };
+  });
+}
+
+/**
+ * The route call the merchant's wallet sends (the server holds no key): `settle` is checked
+ * against the chain first (known token, enough balance, an allowed recipient) so the merchant is
+ * told why before paying gas; the contract checks again, and is what actually refuses.
+ * @throws {ApiError} 404 `route_not_found`, 400 `unsupported_token`, 422 `insufficient_balance` /
+ *   `not_whitelisted`, 503 when the node cannot be asked.
+ */
+export async function buildRouteCall(deps: AppDeps, userId: string, body: RunBody): Promise<RouteCallDto> {
+  const { route, owner, evm } = await requireRoute(deps, userId);
+  const call = { chain: evm.chainId, from: owner, to: route };
+  if (body.action !== "settle") {
+    const data = encodeFunctionData({ abi: routeAbi, functionName: body.action, args: [getAddress(body.address)] });
+    return { ...call, data };
+  }
+  const token = tokensOf(evm).find((t) => t.symbol === body.token || (isAddress(body.token, { strict: false }) && isAddressEqual(t.address, body.token)));
+  if (!token) throw new ApiError(400, "unsupported_token", SETTLEMENT_MESSAGES.unknownToken, [{ path: "token", message: SETTLEMENT_MESSAGES.unknownToken }]);
+  const to = getAddress(body.to);
+  const amount = BigInt(body.amount);
+  const client = routeClient(evm);
+  const [[balance], settings] = await fromChain(deps, () => Promise.all([readRouteBalances(client, route, [token.address]), readRouteSettings(client, route)]));
+  if (balance! < amount) throw new ApiError(422, "insufficient_balance", SETTLEMENT_MESSAGES.tooMuch, [{ path: "amount", message: SETTLEMENT_MESSAGES.tooMuch }]);
+  if (!(await fromChain(deps, () => readMaySettleTo(client, route, to, settings.settlementAddress)))) {
+    throw new ApiError(422, "not_whitelisted", SETTLEMENT_MESSAGES.notWhitelisted, [{ path: "to", message: SETTLEMENT_MESSAGES.notWhitelisted }]);
+  }
+  const data: Hex = encodeFunctionData({ abi: routeAbi, functionName: "settle", args: [token.address, to, amount] });
+  return { ...call, data };
+}
