@@ -28,6 +28,7 @@ import { unmappedRoutes } from "./modules/unmapped/routes";
 import { sandboxGrantRoutes } from "./modules/unmapped/sandbox-grant";
 import { refundRoutes } from "./modules/refunds/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { catalogRoutes } from "./modules/catalog/routes";
 import { checkoutRoutes } from "./modules/checkouts/routes";
@@ -97,6 +98,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", donateRoutes(deps));
   api.route("/", refundRoutes(deps));
   api.route("/", integrationRoutes(deps));
+  api.route("/", notificationRoutes(deps));
   api.route("/", customerRoutes(deps));
   api.route("/", invoiceRoutes(deps));
   api.route("/", billRoutes(deps));
