@@ -178,6 +178,18 @@ const redeliverRoute = createRoute({
   responses: { 202: { description: "Queued", content: json(z.object({ success: z.literal(true), data: DeliveryDto })) }, ...errorResponses(401, 403, 404, 409, 429) },
 });
 
+/** The webhook / e-commerce form's fields: no signing secret, so no fresh sign-in needed to read them. */
+const WebhookSettingsDto = IntegrationDto.pick({ apiHook: true, callback: true, shopify_store: true, shopify_secret: true }).openapi("WebhookSettings");
+
+const webhookSettingsRoute = createRoute({
+  ...common,
+  method: "get",
+  path: "/integrations/webhook",
+  summary: "The webhook endpoint, callback URL and e-commerce settings, without the signing secret",
+  description: "What the Security settings form edits. Unlike `GET /integrations` it holds no signing secret, so any signed-in session may read it.",
+  responses: { 200: { description: "Webhook settings", content: json(z.object({ data: WebhookSettingsDto })) }, ...errorResponses(401, 403) },
+});
+
 const testEventRoute = createRoute({
   ...common,
   method: "post",
@@ -239,6 +251,10 @@ export function integrationRoutes(deps: AppDeps) {
       }
       if (!row) throw notFound;
       return c.json({ success: true as const, data: toDeliveryDto(row, []) }, 202);
+    })
+    .openapi(webhookSettingsRoute, async (c) => {
+      const row = await getIntegration(db, c.var.user.id);
+      return c.json({ data: { apiHook: row.apiHook, callback: row.callback, shopify_store: row.shopifyStore, shopify_secret: row.shopifySecret } }, 200);
     })
     .openapi(testEventRoute, async (c) => {
       // Same budget as redeliveries: each is a request the server makes on the merchant's behalf.

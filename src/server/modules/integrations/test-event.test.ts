@@ -2,7 +2,9 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
+import { eq } from "drizzle-orm";
 import { createApp } from "../../app";
+import { sessions } from "../../db/schema";
 import type { Database } from "../../db/client";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
@@ -44,6 +46,20 @@ describe.each(TEST_BACKENDS)("POST /api/integrations/test-event on %s", (kind) =
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const deliveries = async (m: Merchant) => (await (await call("GET", "/integrations/deliveries", m)).json()).data.list;
+
+  it("reads the form's fields without the signing secret, each merchant their own, even from an old session", async () => {
+    expect((await call("GET", "/integrations/webhook")).status).toBe(401);
+    const m = await signInMerchant(app);
+    const other = await signInMerchant(app);
+    await call("POST", "/integrations", m, { endpoint: "https://shop.example.com/hooks", shopify_store: "s.myshopify.com" });
+    // A session older than FRESH_SIGN_IN_MINUTES still reads them (the secret needs a fresh one).
+    await database.db.update(sessions).set({ createdAt: new Date(Date.now() - 3_600_000) }).where(eq(sessions.userId, m.id));
+    expect((await call("GET", "/integrations", m)).status).toBe(401);
+    const res = await call("GET", "/integrations/webhook", m);
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toEqual({ apiHook: "https://shop.example.com/hooks", callback: null, shopify_store: "s.myshopify.com", shopify_secret: null });
+    expect((await (await call("GET", "/integrations/webhook", other)).json()).data).toEqual({ apiHook: null, callback: null, shopify_store: null, shopify_secret: null });
+  });
 
   it("answers 401 without a session and 409 without an endpoint", async () => {
     expect((await call("POST", "/integrations/test-event")).status).toBe(401);
