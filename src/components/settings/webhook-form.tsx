@@ -11,9 +11,10 @@ import { webhookFormSchema, webhookFormValues, type WebhookSettingsDto, type Web
 import { showToast } from "@/stores/toasts";
 
 const FIELDS: { name: keyof WebhookFormValues; type?: string; placeholder?: string; hint?: boolean }[] = [
-  { name: "endpoint", type: "url", placeholder: "https://shop.example.com/zpay/webhooks", hint: true },
-  { name: "callback", type: "url", placeholder: "https://shop.example.com/thank-you", hint: true },
-  { name: "shopify_store", placeholder: "my-shop.myshopify.com" },
+  // Placeholders stay bare: an example URL in grey reads like a saved value.
+  { name: "endpoint", type: "url", placeholder: "https://", hint: true },
+  { name: "callback", type: "url", placeholder: "https://", hint: true },
+  { name: "shopify_store" },
   { name: "shopify_secret", type: "password" },
 ];
 

@@ -21,6 +21,7 @@ export async function sendTestWebhookEvent(deps: WebhookDeps, userId: string, no
     .insert(webhookEvents)
     .values({ userId, transactionId: null, type: TEST_EVENT_TYPE, payload, status: "pending", nextAttemptAt: now, createdAt: now })
     .returning();
-  await enqueueWebhookEvents(deps.queue, [row.id], deps.log, { manual: true });
+  // Not `manual`: the log keeps that word for redeliveries.
+  await enqueueWebhookEvents(deps.queue, [row.id], deps.log);
   return row;
 }

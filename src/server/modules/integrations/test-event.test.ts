@@ -88,7 +88,7 @@ describe.each(TEST_BACKENDS)("POST /api/integrations/test-event on %s", (kind) =
     expect(new Webhook(secret).verify(got.body, got.headers as Record<string, string>)).toMatchObject({ type: "test" });
 
     const [logged] = await deliveries(m);
-    expect(logged).toMatchObject({ _id: data._id, type: "test", status: "delivered", log: [{ attempt: 1, statusCode: 204, error: null }] });
+    expect(logged).toMatchObject({ _id: data._id, type: "test", status: "delivered", log: [{ attempt: 1, statusCode: 204, error: null, manual: false }] });
     expect(await deliveries(other)).toEqual([]);
     // The other merchant cannot redeliver it either.
     expect((await call("POST", `/integrations/deliveries/${data._id}/redeliver`, other)).status).toBe(404);
