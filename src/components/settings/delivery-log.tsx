@@ -2,7 +2,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { RefreshCwIcon, SendIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusChip } from "@/components/ui/status-chip";
 import type { ApiClient } from "@/lib/api-client";
@@ -56,7 +56,10 @@ export function DeliveryLog({ api, hasEndpoint, timeZone }: { api: ApiClient; ha
           <h2>{t("log.title")}</h2>
         </CardTitle>
         <CardDescription>{t("log.intro")}</CardDescription>
-        <CardAction className="flex flex-wrap gap-2">
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {/* Below the title, not beside it: on a phone the title and intro keep the card's width. */}
+        <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={reload} aria-label={t("log.refresh")}>
             <RefreshCwIcon aria-hidden="true" />
           </Button>
@@ -64,9 +67,7 @@ export function DeliveryLog({ api, hasEndpoint, timeZone }: { api: ApiClient; ha
             <SendIcon aria-hidden="true" />
             {t("log.sendTest")}
           </Button>
-        </CardAction>
-      </CardHeader>
-      <CardContent>
+        </div>
         {load.status === "loading" ? (
           <Spinner label={t("log.loading")} />
         ) : load.status === "error" ? (
