@@ -117,7 +117,7 @@ export const DeliveryLog: Story = {
   },
 };
 
-/** Redeliver: the event goes back to retrying. */
+/** Redeliver: the event is pending again. */
 export const Redeliver: Story = {
   parameters: { serverData: { integration, deliveries } },
   play: async ({ canvasElement }) => {
@@ -125,7 +125,7 @@ export const Redeliver: Story = {
     const failed = await c.findByRole("listitem", { name: /^payment\.validated/ });
     await userEvent.click(within(failed).getByRole("button", { name: "Redeliver" }));
     await expect(await within(document.body).findByText("Redelivery started")).toBeVisible();
-    await expect(await within(c.getByRole("listitem", { name: /^payment\.validated/ })).findByText("Retrying")).toBeVisible();
+    await expect(await within(c.getByRole("listitem", { name: /^payment\.validated/ })).findByText("Pending")).toBeVisible();
   },
 };
 
