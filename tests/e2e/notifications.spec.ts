@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
 import { merchantToken, signInMerchant } from "../fixtures/merchant";
