@@ -33,9 +33,13 @@ import enErrors from "../../public/assets/translations/en/errors.json";
 import frErrors from "../../public/assets/translations/fr/errors.json";
 import enZramp from "../../public/assets/translations/en/zramp.json";
 import frZramp from "../../public/assets/translations/fr/zramp.json";
+import enNotifications from "../../public/assets/translations/en/notifications.json";
+import frNotifications from "../../public/assets/translations/fr/notifications.json";
+import enSecurity from "../../public/assets/translations/en/security.json";
+import frSecurity from "../../public/assets/translations/fr/security.json";
 
 /** The same JSON files the browser loads over HTTP, bundled for Storybook and unit tests. */
 export const bundledResources: Resource = {
-  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds, orders: enOrders, rewards: enRewards, errors: enErrors, zramp: enZramp },
-  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds, orders: frOrders, rewards: frRewards, errors: frErrors, zramp: frZramp },
+  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds, orders: enOrders, rewards: enRewards, errors: enErrors, zramp: enZramp, notifications: enNotifications, security: enSecurity },
+  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds, orders: frOrders, rewards: frRewards, errors: frErrors, zramp: frZramp, notifications: frNotifications, security: frSecurity },
 };

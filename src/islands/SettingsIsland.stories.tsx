@@ -32,3 +32,23 @@ export const Deposits: Story = {
     await expect(await c.findByText("Entered manually")).toBeVisible();
   },
 };
+
+/** /settings/notifications: the e-mail notifications panel. */
+export const Notifications: Story = {
+  args: { pathname: "/settings/notifications" },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Notifications");
+    await expect(await c.findByRole("switch", { name: "E-mail me about payments" })).toBeVisible();
+  },
+};
+
+/** /settings/security: the webhook form and the delivery log. */
+export const Security: Story = {
+  args: { pathname: "/settings/security" },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Security");
+    await expect(await c.findByRole("textbox", { name: "API webhook endpoint" })).toBeVisible();
+  },
+};

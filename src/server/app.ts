@@ -30,6 +30,7 @@ import { sandboxCustodyRoutes } from "./modules/settlements/sandbox-custody";
 import { settlementRoutes } from "./modules/settlements/routes";
 import { refundRoutes } from "./modules/refunds/routes";
 import { integrationRoutes } from "./modules/integrations/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { payRoutes } from "./modules/pay/routes";
 import { catalogRoutes } from "./modules/catalog/routes";
 import { checkoutRoutes } from "./modules/checkouts/routes";
@@ -100,6 +101,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", donateRoutes(deps));
   api.route("/", refundRoutes(deps));
   api.route("/", integrationRoutes(deps));
+  api.route("/", notificationRoutes(deps));
   api.route("/", customerRoutes(deps));
   api.route("/", invoiceRoutes(deps));
   api.route("/", billRoutes(deps));

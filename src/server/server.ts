@@ -68,7 +68,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     if (chains.solana) {
       const solana = chains.solana;
       const q0 = queue;
-      const sink = paymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(env.DATA_DIR) });
+      const sink = paymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(env.DATA_DIR), appOrigin: origins(env).app });
       // One process per chain watches (advisory lock; any process serves routes). A new leader
       // resumes every pending payment first: nothing confirmed while no watcher ran is missed.
       watcher = holdLeadership(
@@ -91,7 +91,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
               connection: new Connection(solana.rpcUrl, { commitment: "finalized", wsEndpoint: solana.wsUrl }),
               chainId: solana.chainId,
               mints: Object.values(solana.mints),
-              payments: withWebhookEnqueue({ db: database.db, queue: q0, log, isSanctioned: payerScreen(env.DATA_DIR) }),
+              payments: withWebhookEnqueue({ db: database.db, queue: q0, log, isSanctioned: payerScreen(env.DATA_DIR), appOrigin: origins(env).app }),
               log,
             },
             env.UNMAPPED_SCAN_MS,
@@ -108,7 +108,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     for (const evm of chains.evm) {
       const proxy = evm.feeProxy;
       if (!proxy) continue;
-      const sink = evmPaymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(env.DATA_DIR) });
+      const sink = evmPaymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(env.DATA_DIR), appOrigin: origins(env).app });
       evmWatchers.push(
         holdLeadership(
           database,

@@ -845,3 +845,39 @@ export const sandboxMails = pgTable(
   },
   (t) => [index("sandbox_mails_received_idx").on(t.receivedAt)],
 );
+
+/**
+ * A merchant's e-mail notification choice (SPEC §4 Notifications). The address is `users.email`;
+ * `verifiedEmail` is the address a verification link proved, so notifications go out only while
+ * it still equals `users.email` (changing the address anywhere un-verifies it without a write here).
+ */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  verifiedEmail: text("verified_email"),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
+
+/**
+ * E-mail verification links: only the SHA-256 of the token is stored; a link works once, before
+ * `expiresAt`, for the merchant who asked, and only for the address it was sent to.
+ */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_verifications_user_idx").on(t.userId, t.createdAt)],
+);

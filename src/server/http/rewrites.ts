@@ -4,8 +4,6 @@
  */
 const DEEP_LINKS: { pattern: RegExp; shell: string }[] = [
   { pattern: /^\/transactions\/(next|prev)\/[^/]+\/[^/]+\/?$/, shell: "/transactions/index.html" },
-  // Sections without a screen yet show the settings list, as /settings does (deposits has its own shell).
-  { pattern: /^\/settings\/(notifications|security)\/?$/, shell: "/settings/index.html" },
 ];
 
 /** The shell file a deep link should load, or undefined when the path is served as is. */

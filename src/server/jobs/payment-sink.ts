@@ -7,6 +7,10 @@ import { applyFact, DEFAULT_LATE_GRACE_MS, listPending, type PaymentDeps } from 
 import type { Queue } from "./queue";
 import type { PaymentSink, WatchedPayment } from "./solana-watcher";
 import { enqueueWebhookEvents } from "./webhooks";
+import { enqueuePaymentNotifications } from "./mail/payment-notification";
+
+/** `npm start`'s app origin, when a caller does not say (tests). */
+const DEFAULT_APP_ORIGIN = "http://localhost:4321";
 
 /** What a watcher follows of a transaction. */
 export function toWatchedPayment(row: TransactionRow, unfinalized: string[] = []): WatchedPayment {
@@ -46,12 +50,19 @@ export interface PaymentSinkDeps extends Omit<PaymentDeps, "afterCommit"> {
   /** Webhook deliveries are enqueued right after each commit (else the sweeper finds them). */
   queue?: Queue;
   log?: Logger;
+  /** The app's public origin, for the link in notification e-mails (default the local one). */
+  appOrigin?: string;
 }
 
 /** The payments service's dependencies with webhook enqueueing after commit (jobs → payments, one way). */
 export function withWebhookEnqueue(deps: PaymentSinkDeps): PaymentDeps {
-  const { queue, ...rest } = deps;
-  return { ...rest, afterCommit: (ids) => enqueueWebhookEvents(queue, ids, deps.log) };
+  const { queue, appOrigin, ...rest } = deps;
+  return {
+    ...rest,
+    // The merchant's notification e-mails commit with the payment change (mail outbox).
+    inTransaction: async (tx, change) => void (await enqueuePaymentNotifications(tx, change, { appOrigin: appOrigin ?? DEFAULT_APP_ORIGIN })),
+    afterCommit: (ids) => enqueueWebhookEvents(queue, ids, deps.log),
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Logger } from "../logger";
 import { toPaymentInfoDto, toTransactionEventData } from "./dto";
 import type { TransactionRow } from "../db/schema";
 import { isUuid } from "@/lib/uuid";
-import { decide, type Decision, type PaymentFact, type PaymentState, type TransferKey } from "./transition";
+import { decide, type Decision, type PaymentEventType, type PaymentFact, type PaymentState, type TransferKey } from "./transition";
 
 
 /** SPEC §3 transaction types. */
@@ -223,6 +223,12 @@ export interface PaymentDeps {
    * their delivery; the sweeper finds any it could not).
    */
   afterCommit?: (eventIds: string[]) => Promise<void>;
+  /**
+   * Called inside the database transaction with the events of a change, so what the jobs layer
+   * writes for them (e.g. the merchant's notification e-mail in the mail outbox) commits with the
+   * change or not at all. payments/ never imports jobs/: the jobs layer passes this in.
+   */
+  inTransaction?: (tx: Db, change: { transaction: TransactionRow; events: readonly PaymentEventType[] }) => Promise<void>;
 }
 
 export interface ApplyResult {
@@ -329,6 +335,7 @@ export async function applyFact(deps: PaymentDeps, transactionId: string, report
       events: decision.events.map((type) => ({ type, data })),
       now,
     });
+    if (deps.inTransaction && decision.events.length > 0) await deps.inTransaction(tx as unknown as Db, { transaction: updated, events: decision.events });
     return { transaction: updated, decision, credited, eventIds };
   });
   if (result && result.decision.outcome !== "ignored") {

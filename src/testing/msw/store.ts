@@ -14,6 +14,8 @@ import type { PointsDto } from "@/lib/points";
 import type { OrderDto } from "@/lib/order-types";
 import type { ReferralDto } from "@/lib/referral";
 import type { DashboardDto, WalletBalancesDto } from "@/lib/dashboard";
+import type { IntegrationSettingsDto, WebhookDeliveryDto } from "@/lib/webhook-settings";
+import type { NotificationSettingsDto } from "@/lib/notifications";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -47,6 +49,10 @@ export interface StoryServerData {
   /** GET /api/dashboard and /api/dashboard/balances (default: never paid, zero balances). */
   dashboard?: DashboardDto;
   balances?: WalletBalancesDto;
+  /** Settings → Security and Notifications (./notify-handlers.ts): integration settings, webhook deliveries (newest first), e-mail notifications. */
+  integration?: Partial<IntegrationSettingsDto>;
+  deliveries?: WebhookDeliveryDto[];
+  notifications?: NotificationSettingsDto;
 }
 
 /** A payment as the refund routes see it: what arrived, what was refunded, the wallet's balance (null: unknown). */
@@ -87,6 +93,9 @@ class StoryServer {
   offeredChains: number[] = [SOLANA_DEVNET];
   dashboard: DashboardDto | undefined;
   balances: WalletBalancesDto | undefined;
+  integration: Partial<IntegrationSettingsDto> = {};
+  deliveries: WebhookDeliveryDto[] = [];
+  notifications: NotificationSettingsDto = { notificationEnabled: false, email: null, emailVerified: false };
   /** Wallet-proof challenges handed out and not used yet, by nonce. */
   readonly proofNonces = new Map<string, { chain: number; address: string }>();
   /** Edit keys (`_key`) per zLink id: each save bumps it, as the server's row version does. */
@@ -117,6 +126,9 @@ class StoryServer {
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.dashboard = structuredClone(data.dashboard);
     this.balances = structuredClone(data.balances);
+    this.integration = structuredClone(data.integration ?? {});
+    this.deliveries = structuredClone(data.deliveries ?? []);
+    this.notifications = structuredClone(data.notifications ?? { notificationEnabled: false, email: null, emailVerified: false });
     this.proofNonces.clear();
     this.versions.clear();
     this.nonces.clear();

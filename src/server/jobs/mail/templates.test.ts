@@ -11,6 +11,22 @@ const data: MailTemplateData["collect-request"] = {
   payUrl: "https://pay.example.com/?p=abc123",
 };
 
+/** Sample data of every template, for the checks all mails share. */
+const SAMPLES: { [K in keyof MailTemplateData]: MailTemplateData[K] } = {
+  "collect-request": data,
+  "collect-reminder": data,
+  "email-verification": { verifyUrl: "https://app.example.com/settings/notifications?verify=abc", expiresInHours: 24 },
+  "payment-notification": {
+    event: "paid",
+    amount: "12.5",
+    currency: "USDC",
+    productType: "quick-pay",
+    orderId: "order-1",
+    publicId: "AbC123",
+    detailsUrl: "https://app.example.com/transactions",
+  },
+};
+
 describe("mail templates", () => {
   it("writes the request in English: subject, amount, message, pay link, in both parts", () => {
     const mail = render("collect-request", "en", data, "zPay");
@@ -47,7 +63,7 @@ describe("mail templates", () => {
   it("always has a plain-text part without markup", () => {
     for (const template of Object.keys(MAIL_RENDERERS) as (keyof MailTemplateData)[]) {
       for (const language of ["en", "fr"]) {
-        const mail = render(template, language, data);
+        const mail = render(template, language, SAMPLES[template]);
         expect(mail.text.length).toBeGreaterThan(20);
         expect(mail.text).not.toMatch(/<[a-z]/i);
         expect(mail.html).toMatch(/^<!doctype html>/);
@@ -84,5 +100,38 @@ describe("mail templates", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
     expect(formatAmount("1234567.891", "EUR", "en")).toBe("1,234,567.891 EUR");
     expect(formatAmount("12", "EUR", "fr")).toBe("12 EUR");
+  });
+});
+
+describe("notification templates", () => {
+  const payment = {
+    event: "validated" as const,
+    amount: "1234.5",
+    currency: "USDC",
+    productType: "quick-pay",
+    orderId: "<b>order</b>",
+    publicId: "AbC123",
+    detailsUrl: "https://app.example.com/transactions",
+  };
+
+  it("writes the verification link in English and French, with its expiry", () => {
+    const en = render("email-verification", "en", { verifyUrl: "https://app.example.com/settings/notifications?verify=t0k", expiresInHours: 24 });
+    expect(en.subject).toBe("Confirm your e-mail address for payment notifications");
+    expect(en.text).toContain("https://app.example.com/settings/notifications?verify=t0k");
+    expect(en.text).toContain("24 hours");
+    expect(en.html).toContain('href="https://app.example.com/settings/notifications?verify=t0k"');
+    const fr = render("email-verification", "fr", { verifyUrl: "https://app.example.com/v", expiresInHours: 24 });
+    expect(fr.subject).toBe("Confirmez votre adresse e-mail pour les notifications de paiement");
+    expect(fr.text).toContain("24 heures");
+  });
+
+  it("tells the merchant of a paid and a validated payment, amount written for the language, order id escaped", () => {
+    const paid = render("payment-notification", "en", { ...payment, event: "paid" });
+    expect(paid.subject).toBe("Payment received: 1,234.5 USDC");
+    const validated = render("payment-notification", "fr", payment);
+    expect(validated.subject).toBe("Paiement confirmé : 1\u202f234,5 USDC");
+    expect(validated.text).toContain("Commande : <b>order</b>");
+    expect(validated.html).toContain("&lt;b&gt;order&lt;/b&gt;");
+    expect(validated.html).not.toContain("<b>order</b>");
   });
 });

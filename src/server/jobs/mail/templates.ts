@@ -133,6 +133,87 @@ function collectMail(reminder: boolean): Renderer<MailTemplateData["collect-requ
   };
 }
 
+const VERIFY_COPY = {
+  en: {
+    subject: "Confirm your e-mail address for payment notifications",
+    intro: "Confirm this address to receive an e-mail for every payment you receive.",
+    button: "Confirm my address",
+    expires: (h: number) => `The link works once and expires in ${h} hours. If you did not ask for it, ignore this e-mail.`,
+  },
+  fr: {
+    subject: "Confirmez votre adresse e-mail pour les notifications de paiement",
+    intro: "Confirmez cette adresse pour recevoir un e-mail à chaque paiement reçu.",
+    button: "Confirmer mon adresse",
+    expires: (h: number) => `Le lien ne sert qu'une fois et expire dans ${h} heures. Si vous ne l'avez pas demandé, ignorez cet e-mail.`,
+  },
+} as const;
+
+const verifyMail: Renderer<MailTemplateData["email-verification"]> = (data, context) => {
+  const copy = VERIFY_COPY[context.language];
+  const expires = copy.expires(data.expiresInHours);
+  const text = [copy.intro, "", `${copy.button}: ${data.verifyUrl}`, "", expires, "", "--", context.brand, ""].join("\n");
+  const html = layout(
+    context,
+    copy.subject,
+    [
+      `<p style="font-size:18px"><strong>${escapeHtml(copy.intro)}</strong></p>`,
+      button(data.verifyUrl, copy.button),
+      `<p style="font-size:12px;color:#71717a"><a href="${escapeHtml(safeUrl(data.verifyUrl))}">${escapeHtml(data.verifyUrl)}</a></p>`,
+      `<p style="font-size:12px;color:#71717a">${escapeHtml(expires)}</p>`,
+    ].join("\n"),
+  );
+  return { subject: copy.subject, text, html };
+};
+
+const PAYMENT_COPY = {
+  en: {
+    subject: { paid: (a: string) => `Payment received: ${a}`, validated: (a: string) => `Payment confirmed: ${a}` },
+    intro: {
+      paid: (a: string) => `A payment of ${a} was seen on chain. It is being verified.`,
+      validated: (a: string) => `A payment of ${a} is confirmed and complete.`,
+    },
+    order: "Order",
+    payment: "Payment",
+    product: "Product",
+    details: "View transactions",
+  },
+  fr: {
+    subject: { paid: (a: string) => `Paiement reçu : ${a}`, validated: (a: string) => `Paiement confirmé : ${a}` },
+    intro: {
+      paid: (a: string) => `Un paiement de ${a} a été vu sur la chaîne. Il est en cours de vérification.`,
+      validated: (a: string) => `Un paiement de ${a} est confirmé et complet.`,
+    },
+    order: "Commande",
+    payment: "Paiement",
+    product: "Produit",
+    details: "Voir les transactions",
+  },
+} as const;
+
+const paymentMail: Renderer<MailTemplateData["payment-notification"]> = (data, context) => {
+  const copy = PAYMENT_COPY[context.language];
+  const amount = formatAmount(data.amount, data.currency, context.language);
+  const subject = oneLine(copy.subject[data.event](amount));
+  const intro = copy.intro[data.event](amount);
+  const sep = context.language === "fr" ? " : " : ": ";
+  const lines = [
+    `${copy.payment}${sep}${data.publicId}`,
+    `${copy.product}${sep}${data.productType}`,
+    ...(data.orderId ? [`${copy.order}${sep}${oneLine(data.orderId)}`] : []),
+  ];
+  const text = [intro, "", ...lines, "", `${copy.details}: ${data.detailsUrl}`, "", "--", context.brand, ""].join("\n");
+  const html = layout(
+    context,
+    subject,
+    [
+      `<p style="font-size:18px"><strong>${escapeHtml(intro)}</strong></p>`,
+      `<p>${lines.map(escapeHtml).join("<br>")}</p>`,
+      button(data.detailsUrl, copy.details),
+    ].join("\n"),
+  );
+  return { subject, text, html };
+};
+
 /**
  * One renderer per template of the contract: a template added to `MailTemplateData` without its
  * renderer here is a type error. A renderer escapes every value it puts in HTML.
@@ -140,6 +221,8 @@ function collectMail(reminder: boolean): Renderer<MailTemplateData["collect-requ
 export const MAIL_RENDERERS: { [K in MailTemplateName]: Renderer<MailTemplateData[K]> } = {
   "collect-request": collectMail(false),
   "collect-reminder": collectMail(true),
+  "email-verification": verifyMail,
+  "payment-notification": paymentMail,
 };
 
 export function isMailTemplate(name: string): name is MailTemplateName {

@@ -7,6 +7,7 @@ import { isUuid } from "@/lib/uuid";
 import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
 import { NoEndpointError, redeliverWebhookEvent } from "../../jobs/webhooks";
+import { sendTestWebhookEvent } from "../../jobs/webhook-test-event";
 import type { IntegrationRow, UserRow, WebhookAttemptRow, WebhookEventRow } from "../../db/schema";
 import { checkEndpointResolution, getIntegration, listDeliveries, regenerateSecret, saveIntegration, validateIntegration } from "./service";
 
@@ -64,7 +65,7 @@ const DeliveryDto = z
     createdAt: z.string(),
     payload: z.record(z.string(), z.unknown()).openapi({
       description:
-        "The JSON body sent: { type, timestamp, data }. `type` is payment.paid, payment.validated, payment.failed, payment.held, payment.reverted or payment.unmapped; in a payment event `data.type` is the product type: quick-pay (zLink), collect (zRequest), bill (zInvoice), invoice, product (zCart), donate (donation) or dynamic (zApi), and `data.orderDetails` carries a zCart's lines or a donor's name and message (null otherwise).",
+        "The JSON body sent: { type, timestamp, data }. `type` is test (Send test event), payment.paid, payment.validated, payment.failed, payment.held, payment.reverted or payment.unmapped; in a payment event `data.type` is the product type: quick-pay (zLink), collect (zRequest), bill (zInvoice), invoice, product (zCart), donate (donation) or dynamic (zApi), and `data.orderDetails` carries a zCart's lines or a donor's name and message (null otherwise).",
     }),
     log: z.array(AttemptDto),
   })
@@ -177,6 +178,26 @@ const redeliverRoute = createRoute({
   responses: { 202: { description: "Queued", content: json(z.object({ success: z.literal(true), data: DeliveryDto })) }, ...errorResponses(401, 403, 404, 409, 429) },
 });
 
+/** The webhook / e-commerce form's fields: no signing secret, so no fresh sign-in needed to read them. */
+const WebhookSettingsDto = IntegrationDto.pick({ apiHook: true, callback: true, shopify_store: true, shopify_secret: true }).openapi("WebhookSettings");
+
+const webhookSettingsRoute = createRoute({
+  ...common,
+  method: "get",
+  path: "/integrations/webhook",
+  summary: "The webhook endpoint, callback URL and e-commerce settings, without the signing secret",
+  description: "What the Security settings form edits. Unlike `GET /integrations` it holds no signing secret, so any signed-in session may read it.",
+  responses: { 200: { description: "Webhook settings", content: json(z.object({ data: WebhookSettingsDto })) }, ...errorResponses(401, 403) },
+});
+
+const testEventRoute = createRoute({
+  ...common,
+  method: "post",
+  path: "/integrations/test-event",
+  summary: "Send a test event to the webhook endpoint",
+  description: `Queues a \`test\` event ({ type: "test", timestamp, data: { message } }), signed and retried like a payment event; it appears in the delivery log. 409 \`no_endpoint\` without a webhook endpoint; 429 \`rate_limited\` past ${REDELIVER_PER_MINUTE} sends (redeliveries included) a minute.`,
+  responses: { 202: { description: "Queued", content: json(z.object({ success: z.literal(true), data: DeliveryDto })) }, ...errorResponses(401, 403, 409, 429) },
+});
 
 /** The merchant's integration settings and webhook delivery log (SPEC §7 /integrations). */
 export function integrationRoutes(deps: AppDeps) {
@@ -230,5 +251,20 @@ export function integrationRoutes(deps: AppDeps) {
       }
       if (!row) throw notFound;
       return c.json({ success: true as const, data: toDeliveryDto(row, []) }, 202);
+    })
+    .openapi(webhookSettingsRoute, async (c) => {
+      const row = await getIntegration(db, c.var.user.id);
+      return c.json({ data: { apiHook: row.apiHook, callback: row.callback, shopify_store: row.shopifyStore, shopify_secret: row.shopifySecret } }, 200);
+    })
+    .openapi(testEventRoute, async (c) => {
+      // Same budget as redeliveries: each is a request the server makes on the merchant's behalf.
+      await consumeOrRefuse(redeliveries, c.var.user.id, "Too many redeliveries. Please wait a minute and try again.", (n, v) => c.header(n, v));
+      try {
+        const row = await sendTestWebhookEvent({ db, queue: deps.queue, log: c.var.log }, c.var.user.id);
+        return c.json({ success: true as const, data: toDeliveryDto(row, []) }, 202);
+      } catch (err) {
+        if (err instanceof NoEndpointError) throw new ApiError(409, "no_endpoint", "Save a webhook endpoint before sending a test event");
+        throw err;
+      }
     });
 }

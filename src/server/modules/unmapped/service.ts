@@ -1,3 +1,4 @@
+import { origins } from "../../env";
 import { and, desc, eq, inArray, ne, or } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
@@ -129,7 +130,7 @@ export async function mapInflow(deps: AppDeps, userId: string, inflowId: string,
   if (!matchesInflow(payment, inflow)) {
     throw new ApiError(409, "payment_mismatch", "This payment expects another chain, token or receiving account than the inflow");
   }
-  const paymentDeps = withWebhookEnqueue({ db, queue: deps.queue, log: deps.log, isSanctioned: payerScreen(deps.env.DATA_DIR) });
+  const paymentDeps = withWebhookEnqueue({ db, queue: deps.queue, log: deps.log, isSanctioned: payerScreen(deps.env.DATA_DIR), appOrigin: origins(deps.env).app });
   const result = await applyFact(paymentDeps, payment.id, mappedFact(inflow, payment));
   if (!result) throw new ApiError(404, "payment_not_found", "Payment not found");
   if (!result.credited) {

@@ -1,0 +1,98 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import type { WebhookDeliveryDto } from "@/lib/webhook-settings";
+import { merchantApi } from "@/stores/merchant-api";
+import { DeliveryLog } from "./delivery-log";
+
+/** The delivery log alone, so its whole list is in the baselines (the panel's are cut at the viewport). */
+const meta = {
+  title: "Settings/DeliveryLog",
+  component: DeliveryLog,
+  args: { api: merchantApi, hasEndpoint: true, timeZone: "UTC" },
+  parameters: { merchantSession: true, toastBar: true },
+} satisfies Meta<typeof DeliveryLog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const phone360 = {
+  parameters: { viewport: { options: { phone360: { name: "Phone 360", styles: { width: "360px", height: "640px" }, type: "mobile" } } } },
+  globals: { viewport: { value: "phone360", isRotated: false } },
+};
+const ENDPOINT = "https://shop.example.com/zpay/webhooks";
+const attempt = (n: number, statusCode: number | null, error: string | null, startedAt: string, manual = false) => ({
+  _id: `att${n}-${startedAt}`,
+  attempt: n,
+  url: ENDPOINT,
+  statusCode,
+  error,
+  durationMs: 120 + n,
+  nextRetryAt: null,
+  manual,
+  startedAt,
+});
+const deliveries: WebhookDeliveryDto[] = [
+  {
+    _id: "evt-failed",
+    type: "payment.validated",
+    status: "failed",
+    transaction: "tx-1",
+    attempts: 2,
+    nextAttemptAt: null,
+    deliveredAt: null,
+    createdAt: "2026-11-20T09:30:00.000Z",
+    payload: { type: "payment.validated" },
+    log: [attempt(1, 500, "HTTP 500", "2026-11-20T09:30:00.000Z"), attempt(2, null, "timeout", "2026-11-20T09:30:10.000Z")],
+  },
+  {
+    _id: "evt-ok",
+    type: "payment.paid",
+    status: "delivered",
+    transaction: "tx-1",
+    attempts: 1,
+    nextAttemptAt: null,
+    deliveredAt: "2026-11-20T09:29:00.000Z",
+    createdAt: "2026-11-20T09:29:00.000Z",
+    payload: { type: "payment.paid" },
+    log: [attempt(1, 200, null, "2026-11-20T09:29:00.000Z")],
+  },
+];
+
+const serverData = { integration: { apiHook: ENDPOINT }, deliveries };
+
+export const Attempts: Story = {
+  parameters: { serverData },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("HTTP 500")).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("No webhook events yet. Send a test event to try your endpoint.")).toBeVisible();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: "fr" },
+  parameters: { serverData },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Délai dépassé")).toBeVisible();
+  },
+};
+
+export const Phone: Story = {
+  ...phone360,
+  parameters: { ...phone360.parameters, serverData },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Timed out")).toBeVisible();
+  },
+};
+
+export const FrenchPhone: Story = {
+  ...phone360,
+  globals: { ...phone360.globals, locale: "fr" },
+  parameters: { ...phone360.parameters, serverData },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("button", { name: "Envoyer un événement de test" })).toBeVisible();
+  },
+};

@@ -1,0 +1,124 @@
+import * as React from "react";
+import { useTranslation } from "react-i18next";
+import { RefreshCwIcon, SendIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { StatusChip } from "@/components/ui/status-chip";
+import type { ApiClient } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/transaction-details";
+import { attemptSucceeded, type DeliveryStatus, type WebhookAttemptDto, type WebhookDeliveryDto } from "@/lib/webhook-settings";
+import { showToast } from "@/stores/toasts";
+
+const STATUS_COLOR: Record<DeliveryStatus, "primary" | "secondary" | "warning" | "error"> = {
+  delivered: "primary",
+  pending: "warning",
+  failed: "error",
+  no_endpoint: "secondary",
+};
+
+type Load = { status: "loading" } | { status: "error" } | { status: "ready"; list: WebhookDeliveryDto[] };
+
+/**
+ * The webhook delivery log: every event, its status and each attempt (status code or why none
+ * came, when, how long), with Redeliver, and "Send test event" to try the endpoint.
+ */
+export function DeliveryLog({ api, hasEndpoint, timeZone }: { api: ApiClient; hasEndpoint: boolean; timeZone?: string }) {
+  const { t, i18n } = useTranslation("security");
+  const [load, setLoad] = React.useState<Load>({ status: "loading" });
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const reload = React.useCallback(() => {
+    api
+      .get<{ data: { list: WebhookDeliveryDto[] } }>("/integrations/deliveries?limit=50")
+      .then((r) => setLoad({ status: "ready", list: r.data.list }))
+      .catch(() => setLoad({ status: "error" }));
+  }, [api]);
+  React.useEffect(reload, [reload]);
+
+  /** Runs a send (test event or redelivery), says so, then reads the log again. */
+  const send = async (key: string, path: string, done: string) => {
+    setBusy(key);
+    try {
+      await api.post(path);
+      showToast({ message: done, variant: "success" });
+    } catch (err) {
+      showToast({ message: err instanceof Error ? err.message : t("saveFailed"), variant: "error" });
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{t("log.title")}</h2>
+        </CardTitle>
+        <CardDescription>{t("log.intro")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {/* Below the title, not beside it: on a phone the title and intro keep the card's width. */}
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={reload} aria-label={t("log.refresh")}>
+            <RefreshCwIcon aria-hidden="true" />
+          </Button>
+          <Button size="sm" disabled={!hasEndpoint || busy !== null} onClick={() => send("test", "/integrations/test-event", t("log.testSent"))}>
+            <SendIcon aria-hidden="true" />
+            {t("log.sendTest")}
+          </Button>
+        </div>
+        {load.status === "loading" ? (
+          <Spinner label={t("log.loading")} />
+        ) : load.status === "error" ? (
+          <p role="alert" className="text-sm">{t("log.loadFailed")}</p>
+        ) : load.list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t(hasEndpoint ? "log.empty" : "log.emptyNoEndpoint")}</p>
+        ) : (
+          <ul className="grid gap-3" aria-label={t("log.title")}>
+            {load.list.map((d) => (
+              <li key={d._id} aria-label={`${d.type} ${formatDateTime(d.createdAt, i18n.language, timeZone)}`} className="grid gap-2 rounded-md border p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="flex min-w-0 flex-wrap items-center gap-2">
+                    <code className="text-sm font-medium">{d.type}</code>
+                    <StatusChip color={STATUS_COLOR[d.status]}>{t(`log.status.${d.status}`)}</StatusChip>
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={!hasEndpoint || busy !== null}
+                    onClick={() => send(d._id, `/integrations/deliveries/${d._id}/redeliver`, t("log.redelivered"))}
+                  >
+                    {t("log.redeliver")}
+                  </Button>
+                </div>
+                <p className="text-xs text-muted-foreground">
+                  {formatDateTime(d.createdAt, i18n.language, timeZone)} · {t("log.attempts", { count: d.attempts })}
+                  {d.status === "pending" && d.nextAttemptAt ? ` · ${t("log.nextAttempt", { at: formatDateTime(d.nextAttemptAt, i18n.language, timeZone) })}` : ""}
+                </p>
+                {d.log.length > 0 ? <Attempts attempts={d.log} timeZone={timeZone} /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Attempts({ attempts, timeZone }: { attempts: WebhookAttemptDto[]; timeZone?: string }) {
+  const { t, i18n } = useTranslation("security");
+  return (
+    <ol className="grid gap-1 border-t pt-2 text-xs">
+      {attempts.map((a) => (
+        <li key={a._id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="font-medium">#{a.attempt}</span>
+          <span className={attemptSucceeded(a) ? "text-primary" : "text-destructive"}>{a.statusCode !== null ? `HTTP ${a.statusCode}` : t(`log.errors.${a.error}`, { defaultValue: a.error ?? "" })}</span>
+          <span className="text-muted-foreground">{formatDateTime(a.startedAt, i18n.language, timeZone)}</span>
+          <span className="text-muted-foreground">{t("log.duration", { ms: a.durationMs })}</span>
+          {a.manual ? <span className="text-muted-foreground">{t("log.manual")}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,65 @@
+import * as React from "react";
+import { useTranslation } from "react-i18next";
+import { ArrowLeftIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import type { ApiClient } from "@/lib/api-client";
+import type { WebhookSettingsDto } from "@/lib/webhook-settings";
+import { DeliveryLog } from "./delivery-log";
+import { WebhookForm } from "./webhook-form";
+
+type Load = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; settings: WebhookSettingsDto };
+
+/**
+ * SPEC §4 Settings → Security: API keys, the webhook / e-commerce platform form and the webhook
+ * delivery log.
+ */
+export function SecurityPanel({ api, timeZone }: { api: ApiClient; timeZone?: string }) {
+  const { t } = useTranslation("security");
+  const [load, setLoad] = React.useState<Load>({ status: "loading" });
+  /** Reads the settings; the first load starts in "loading", a retry sets it (see `retry`). */
+  const reload = React.useCallback(() => {
+    api
+      // The form's fields only: reading the signing secret would need a fresh sign-in.
+      .get<{ data: WebhookSettingsDto }>("/integrations/webhook")
+      .then((r) => setLoad({ status: "ready", settings: r.data }))
+      .catch((err: unknown) => setLoad({ status: "error", message: err instanceof Error ? err.message : t("loadFailed") }));
+  }, [api, t]);
+  React.useEffect(reload, [reload]);
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <a href="/settings" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeftIcon aria-hidden="true" className="size-4" />
+          {t("back")}
+        </a>
+        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="text-muted-foreground">{t("intro")}</p>
+      </div>
+      {/* ── API keys card (account id, secret show/hide/copy/regenerate): built on branch i14-zapi, added here at merge. ── */}
+      {load.status === "loading" ? (
+        <Spinner label={t("loading")} className="self-start" />
+      ) : load.status === "error" ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+          <span>{load.message}</span>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setLoad({ status: "loading" });
+              reload();
+            }}
+          >
+            {t("retry")}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <WebhookForm api={api} settings={load.settings} onSaved={(settings) => setLoad({ status: "ready", settings })} />
+          <DeliveryLog api={api} hasEndpoint={Boolean(load.settings.apiHook)} timeZone={timeZone} />
+        </>
+      )}
+    </div>
+  );
+}

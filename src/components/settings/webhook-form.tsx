@@ -1,0 +1,82 @@
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { yupResolver } from "@hookform/resolvers/yup";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { ApiRequestError, type ApiClient } from "@/lib/api-client";
+import { webhookFormSchema, webhookFormValues, type WebhookSettingsDto, type WebhookFormValues } from "@/lib/webhook-settings";
+import { showToast } from "@/stores/toasts";
+
+const FIELDS: { name: keyof WebhookFormValues; type?: string; placeholder?: string; hint?: boolean }[] = [
+  // Placeholders stay bare: an example URL in grey reads like a saved value.
+  { name: "endpoint", type: "url", placeholder: "https://", hint: true },
+  { name: "callback", type: "url", placeholder: "https://", hint: true },
+  { name: "shopify_store" },
+  { name: "shopify_secret", type: "password" },
+];
+
+/**
+ * SPEC §4 Security: the webhook endpoint, the redirect (callback) URL and the e-commerce platform
+ * fields; 'Valid API endpoint is required' and 'Callback URL' on bad URLs (the server's answer
+ * shown on its field), 'Updated successfully' once saved.
+ */
+export function WebhookForm({ api, settings, onSaved }: { api: ApiClient; settings: WebhookSettingsDto | null; onSaved: (s: WebhookSettingsDto) => void }) {
+  const { t } = useTranslation("security");
+  const schema = React.useMemo(() => webhookFormSchema({ endpoint: t("errors.endpoint"), callback: t("errors.callback") }), [t]);
+  const form = useForm<WebhookFormValues>({ defaultValues: webhookFormValues(settings), resolver: yupResolver(schema) as never });
+
+  const save = form.handleSubmit(async (values) => {
+    try {
+      const res = await api.post<{ data: WebhookSettingsDto }>("/integrations", values);
+      form.reset(webhookFormValues(res.data));
+      onSaved(res.data);
+      showToast({ message: t("saved"), variant: "success" });
+    } catch (err) {
+      const issues = err instanceof ApiRequestError && err.status === 400 ? (err.issues ?? []) : [];
+      for (const issue of issues) form.setError(issue.path as keyof WebhookFormValues, { message: issue.message });
+      if (issues.length === 0) showToast({ message: err instanceof Error ? err.message : t("saveFailed"), variant: "error" });
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={save} noValidate>
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{t("webhook.title")}</h2>
+            </CardTitle>
+            <CardDescription>{t("webhook.intro")}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            {FIELDS.map((f) => (
+              <FormField
+                key={f.name}
+                control={form.control}
+                name={f.name}
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t(`webhook.${f.name}`)}</FormLabel>
+                    <FormControl>
+                      <Input type={f.type ?? "text"} placeholder={f.placeholder} autoComplete="off" spellCheck={false} {...field} />
+                    </FormControl>
+                    {f.hint ? <FormDescription>{t(`webhook.${f.name}Hint`)}</FormDescription> : null}
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            ))}
+          </CardContent>
+          <CardFooter>
+            <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
+              {t("webhook.save")}
+            </Button>
+          </CardFooter>
+        </Card>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,93 @@
+import * as yup from "yup";
+
+/**
+ * Settings → Security, the webhook / e-commerce form and the delivery log (SPEC §3
+ * Account/integration, §5): the form's schema, its messages and the DTOs of `/api/integrations`.
+ * The server checks again, more strictly (public hosts only, names resolved).
+ */
+
+/** SPEC §5 texts (English); the form passes translated ones, the server answers these. */
+export const WEBHOOK_MESSAGES = {
+  endpoint: "Valid API endpoint is required",
+  callback: "Callback URL",
+} as const;
+export type WebhookMessages = Record<keyof typeof WEBHOOK_MESSAGES, string>;
+
+export interface WebhookFormValues {
+  endpoint: string;
+  callback: string;
+  shopify_store: string;
+  shopify_secret: string;
+}
+
+/** An http(s) URL, or empty (SPEC §5: the endpoint "may be empty"). */
+function httpUrlOrEmpty(value: string | undefined): boolean {
+  const text = (value ?? "").trim();
+  if (!text) return true;
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+export function webhookFormSchema(messages: WebhookMessages = WEBHOOK_MESSAGES) {
+  return yup.object({
+    endpoint: yup.string().max(2048, messages.endpoint).default("").test("url", messages.endpoint, httpUrlOrEmpty),
+    callback: yup.string().max(2048, messages.callback).default("").test("url", messages.callback, httpUrlOrEmpty),
+    shopify_store: yup.string().max(255).default(""),
+    shopify_secret: yup.string().max(255).default(""),
+  });
+}
+
+/** `GET /api/integrations` `data` (the secret and account id are the API keys card's). */
+export interface IntegrationSettingsDto {
+  account: { id: string };
+  secret: string;
+  apiHook: string | null;
+  callback: string | null;
+  shopify_store: string | null;
+  shopify_secret: string | null;
+  referralCode: string;
+}
+
+export interface WebhookAttemptDto {
+  _id: string;
+  attempt: number;
+  url: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  nextRetryAt: string | null;
+  manual: boolean;
+  startedAt: string;
+}
+
+export type DeliveryStatus = "pending" | "delivered" | "failed" | "no_endpoint";
+
+export interface WebhookDeliveryDto {
+  _id: string;
+  type: string;
+  status: DeliveryStatus;
+  transaction: string | null;
+  attempts: number;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+  payload: Record<string, unknown>;
+  log: WebhookAttemptDto[];
+}
+
+/** `GET /api/integrations/webhook` `data`: the form's fields, without the signing secret. */
+export type WebhookSettingsDto = Pick<IntegrationSettingsDto, "apiHook" | "callback" | "shopify_store" | "shopify_secret">;
+
+/** The form's starting values from the saved settings. */
+export function webhookFormValues(row: WebhookSettingsDto | null): WebhookFormValues {
+  return { endpoint: row?.apiHook ?? "", callback: row?.callback ?? "", shopify_store: row?.shopify_store ?? "", shopify_secret: row?.shopify_secret ?? "" };
+}
+
+/** Whether an attempt reached the endpoint and got a 2xx. */
+export function attemptSucceeded(a: Pick<WebhookAttemptDto, "statusCode">): boolean {
+  return a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300;
+}
