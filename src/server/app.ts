@@ -24,6 +24,7 @@ import { walletRoutes } from "./modules/wallets/routes";
 import { quickPayRoutes } from "./modules/quick-pays/routes";
 import { collectRoutes } from "./modules/collects/routes";
 import { donateRoutes } from "./modules/donates/routes";
+import { adminRoutes } from "./modules/admin/routes";
 import { unmappedRoutes } from "./modules/unmapped/routes";
 import { sandboxGrantRoutes } from "./modules/unmapped/sandbox-grant";
 import { refundRoutes } from "./modules/refunds/routes";
@@ -106,6 +107,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", catalogRoutes(deps));
   api.route("/", checkoutRoutes(deps));
   api.route("/", unmappedRoutes(deps));
+  api.route("/", adminRoutes(deps));
   api.route("/", sandboxGrantRoutes(deps));
   api.route("/", transactionRoutes(deps));
   api.route("/", uploadRoutes(deps));
