@@ -2,6 +2,7 @@
 import { authHandlers } from "./auth-handlers";
 import { collectHandlers } from "./collect-handlers";
 import { unmappedHandlers } from "./unmapped-handlers";
+import { adminHandlers } from "./admin-handlers";
 import { walletHandlers } from "./wallet-handlers";
 import { invoiceHandlers } from "./invoice-handlers";
 import { zlinkHandlers } from "./zlink-handlers";
@@ -13,4 +14,4 @@ import { orderHandlers } from "./order-handlers";
 import { rewardsHandlers } from "./rewards-handlers";
 import { dashboardHandlers } from "./dashboard-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers, ...adminHandlers];

@@ -14,6 +14,7 @@ import type { PointsDto } from "@/lib/points";
 import type { OrderDto } from "@/lib/order-types";
 import type { ReferralDto } from "@/lib/referral";
 import type { DashboardDto, WalletBalancesDto } from "@/lib/dashboard";
+import type { AdminStatsDto, AdminUnmappedInflowDto, BillingRowDto } from "@/lib/admin-stats";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -47,6 +48,10 @@ export interface StoryServerData {
   /** GET /api/dashboard and /api/dashboard/balances (default: never paid, zero balances). */
   dashboard?: DashboardDto;
   balances?: WalletBalancesDto;
+  /** Operator pages (./admin-handlers.ts): statistics answered for any range, every merchant's inflows, billing rows. */
+  adminStats?: AdminStatsDto;
+  adminInflows?: AdminUnmappedInflowDto[];
+  billing?: BillingRowDto[];
 }
 
 /** A payment as the refund routes see it: what arrived, what was refunded, the wallet's balance (null: unknown). */
@@ -87,6 +92,9 @@ class StoryServer {
   offeredChains: number[] = [SOLANA_DEVNET];
   dashboard: DashboardDto | undefined;
   balances: WalletBalancesDto | undefined;
+  adminStats: AdminStatsDto | undefined;
+  adminInflows: AdminUnmappedInflowDto[] = [];
+  billing: BillingRowDto[] = [];
   /** Wallet-proof challenges handed out and not used yet, by nonce. */
   readonly proofNonces = new Map<string, { chain: number; address: string }>();
   /** Edit keys (`_key`) per zLink id: each save bumps it, as the server's row version does. */
@@ -117,6 +125,9 @@ class StoryServer {
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.dashboard = structuredClone(data.dashboard);
     this.balances = structuredClone(data.balances);
+    this.adminStats = structuredClone(data.adminStats);
+    this.adminInflows = structuredClone(data.adminInflows ?? []);
+    this.billing = structuredClone(data.billing ?? []);
     this.proofNonces.clear();
     this.versions.clear();
     this.nonces.clear();

@@ -1,13 +1,14 @@
 import { and, count, countDistinct, gte, inArray, lt, sql } from "drizzle-orm";
 import { formatBaseUnits } from "@/lib/money";
 import type { AdminStatsDto, StatsBucket, StatsRange } from "@/lib/admin-stats";
+import type { PaymentStatus } from "@/lib/payment-status";
 import type { Db } from "../../db/client";
 import { transactions, users } from "../../db/schema";
 import { USD_DECIMALS, toUsdUnits } from "../dashboard/consolidate";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Money that reached a merchant: confirmed (paid) or finalized (validated). */
-const PAID = ["paid", "validated"];
+const PAID: PaymentStatus[] = ["paid", "validated"];
 
 /** The range's instants: from its first day's midnight (UTC) to the midnight after its last day. */
 export function rangeBounds(range: StatsRange): { from: Date; until: Date } {
@@ -74,7 +75,7 @@ export async function computeAdminStats(db: Db, range: StatsRange, now = new Dat
   const paid = { count: 0, volume: 0n };
   let payments = 0;
   for (const row of rows) {
-    const isPaid = PAID.includes(row.status);
+    const isPaid = (PAID as string[]).includes(row.status);
     const volume = isPaid ? toUsdUnits(BigInt(row.total), row.decimals) : 0n;
     payments += row.count;
     const status = byStatus.get(row.status) ?? { count: 0, volume: 0n };
