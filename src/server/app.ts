@@ -25,6 +25,7 @@ import { quickPayRoutes } from "./modules/quick-pays/routes";
 import { collectRoutes } from "./modules/collects/routes";
 import { donateRoutes } from "./modules/donates/routes";
 import { adminRoutes } from "./modules/admin/routes";
+import { sandboxAdminGrantRoutes } from "./modules/admin/sandbox-grant";
 import { unmappedRoutes } from "./modules/unmapped/routes";
 import { sandboxGrantRoutes } from "./modules/unmapped/sandbox-grant";
 import { refundRoutes } from "./modules/refunds/routes";
@@ -108,6 +109,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", checkoutRoutes(deps));
   api.route("/", unmappedRoutes(deps));
   api.route("/", adminRoutes(deps));
+  api.route("/", sandboxAdminGrantRoutes(deps));
   api.route("/", sandboxGrantRoutes(deps));
   api.route("/", transactionRoutes(deps));
   api.route("/", uploadRoutes(deps));

@@ -256,6 +256,22 @@ describe.each(TEST_BACKENDS)("admin pages' API on %s", (kind) => {
     expect((await call("POST", `/v2/admin-transactions/${ofB.id}/map`, operator, {})).status).toBe(400);
   });
 
+  it("lets a sandbox merchant self-grant admin_stats only when SANDBOX_ADMIN_GRANT is on", async () => {
+    const m = await signInMerchant(app);
+    const off = await call("POST", "/sandbox/grant-admin", m);
+    expect(off.status).toBe(403);
+    expect(await off.json()).toMatchObject({ code: "sandbox_only" });
+    expect((await call("GET", "/v2/admin-stats/read", m)).status).toBe(403);
+
+    const granting = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1000", SANDBOX_ADMIN_GRANT: "true" }));
+    expect((await granting.request("/api/sandbox/grant-admin", { method: "POST" })).status).toBe(401);
+    const on = await granting.request("/api/sandbox/grant-admin", { method: "POST", headers: m.auth });
+    expect(on.status).toBe(200);
+    expect((await on.json()).data.permissions).toContain("admin_stats");
+    expect((await call("GET", "/v2/admin-stats/read", m)).status).toBe(200);
+    expect(() => testDeps(database, { ZPAY_MODE: "production", SANDBOX_ADMIN_GRANT: "true" })).toThrow(/SANDBOX_ADMIN_GRANT/);
+  });
+
   it("keeps the statistics on aggregate queries (the range index exists on both backends)", async () => {
     const rows = (await database.db.execute(sql`select indexname from pg_indexes where tablename = 'transactions' and indexname in ('transactions_created_idx', 'transactions_paid_at_idx')`)) as unknown as { rows: { indexname: string }[] };
     expect(rows.rows.map((r) => r.indexname).sort()).toEqual(["transactions_created_idx", "transactions_paid_at_idx"]);
