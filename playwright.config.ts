@@ -41,6 +41,8 @@ export default defineConfig({
       SANDBOX_SMTP_PORT: String(E2E_APP_PORT + 1000),
       // The receiving-account scan every 2 s (default a minute): the Unmapped journey waits for it.
       UNMAPPED_SCAN_MS: "2000",
+      // The admin journey grants itself the operator pages (the CLI can't open the embedded database while the server runs).
+      SANDBOX_ADMIN_GRANT: "true",
     },
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
   },
