@@ -11,6 +11,7 @@ import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
 import { setPermission } from "./service";
+import { ADMIN_STATS_LIVE_TTL_MS, readAdminStats } from "./stats-cache";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
 const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
@@ -156,6 +157,19 @@ describe.each(TEST_BACKENDS)("admin pages' API on %s", (kind) => {
     const filtered = await json("POST", "/v2/admin-stats/filter", { start: "2023-06-01", end: "2023-06-30" });
     expect(filtered.body.data).toMatchObject({ cached: false, paid: { count: 3 } });
     expect((await json("GET", `/v2/admin-stats/read?${range}`)).body.data).toMatchObject({ cached: true, paid: { count: 3 } });
+  });
+
+  it("keeps a range reaching today for five minutes only; a past range until the cache is cleared", async () => {
+    // "Today" is 2020-06-15 for these reads (the cache compares against the `now` it is given).
+    const now = new Date("2020-06-15T12:00:00Z");
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const live = { start: "2020-06-15", end: "2020-06-15" };
+    expect((await readAdminStats(database.db, live, now)).cached).toBe(false);
+    expect((await readAdminStats(database.db, live, at(ADMIN_STATS_LIVE_TTL_MS - 1000))).cached).toBe(true);
+    expect((await readAdminStats(database.db, live, at(ADMIN_STATS_LIVE_TTL_MS + 1000))).cached).toBe(false);
+    const past = { start: "2020-05-01", end: "2020-05-31" };
+    expect((await readAdminStats(database.db, past, now)).cached).toBe(false);
+    expect((await readAdminStats(database.db, past, at(365 * 24 * 3600 * 1000))).cached).toBe(true);
   });
 
   it("opens on the last 30 days", async () => {

@@ -60,7 +60,7 @@ const readRoute = createRoute({
   method: "get",
   path: "/v2/admin-stats/read",
   summary: "Operator statistics over a range of UTC days, from the statistics cache",
-  description: `Every merchant together: merchants, payments by status and chain, paid volume (USD) per day. Served from the cache kept in the database when this range was computed before (\`cached: true\`), else computed and kept. Default: the last ${ADMIN_STATS_DEFAULT_DAYS} days.${permissionNote}`,
+  description: `Every merchant together: merchants, payments by status and chain, paid volume (USD) per day. Served from the cache kept in the database when this range was computed before (\`cached: true\`; a range reaching today for 5 minutes), else computed and kept. Default: the last ${ADMIN_STATS_DEFAULT_DAYS} days.${permissionNote}`,
   request: { query: RangeQuery },
   responses: statsResponse,
 });

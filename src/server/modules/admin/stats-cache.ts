@@ -6,6 +6,15 @@ import { computeAdminStats } from "./stats";
 
 const keyOf = (range: StatsRange) => `${range.start}/${range.end}`;
 
+/** How long kept figures of a range that reaches today stay served: payments keep arriving. */
+export const ADMIN_STATS_LIVE_TTL_MS = 5 * 60_000;
+
+/** Past ranges never change once kept; one reaching today is recomputed after the TTL. */
+function stillFresh(range: StatsRange, computedAt: Date, now: Date): boolean {
+  if (range.end < now.toISOString().slice(0, 10)) return true;
+  return now.getTime() - computedAt.getTime() < ADMIN_STATS_LIVE_TTL_MS;
+}
+
 /** Computes the range's statistics and keeps them (replacing what was kept for that range). */
 export async function refreshAdminStats(db: Db, range: StatsRange, now = new Date()): Promise<AdminStatsDto> {
   const stats = await computeAdminStats(db, range, now);
@@ -19,12 +28,12 @@ export async function refreshAdminStats(db: Db, range: StatsRange, now = new Dat
 
 /**
  * The range's statistics as kept in the database by any process, else computed now and kept. A
- * range reaching today goes stale as payments arrive: the page shows when they were computed and
- * the operator refreshes (filter) or clears the cache.
+ * range reaching today is kept ADMIN_STATS_LIVE_TTL_MS at most; the page shows when the figures
+ * were computed, and the operator may recompute (filter) or clear the cache at any time.
  */
 export async function readAdminStats(db: Db, range: StatsRange, now = new Date()): Promise<AdminStatsDto> {
   const [kept] = await db.select().from(adminStatsCache).where(eq(adminStatsCache.rangeKey, keyOf(range)));
-  if (kept) return { ...(kept.data as unknown as AdminStatsDto), computedAt: kept.computedAt.toISOString(), cached: true };
+  if (kept && stillFresh(range, kept.computedAt, now)) return { ...(kept.data as unknown as AdminStatsDto), computedAt: kept.computedAt.toISOString(), cached: true };
   return refreshAdminStats(db, range, now);
 }
 
