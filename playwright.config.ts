@@ -43,6 +43,8 @@ export default defineConfig({
       UNMAPPED_SCAN_MS: "2000",
       // zRamp's provider: a stand-in page that may be framed (the payments origin's pay page).
       ZRAMP_PROVIDER_URL: `http://localhost:${E2E_PAYMENTS_PORT}/?ramp=e2e`,
+      // The admin journey grants itself the operator pages (the CLI can't open the embedded database while the server runs).
+      SANDBOX_ADMIN_GRANT: "true",
     },
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
   },

@@ -26,6 +26,8 @@ import frInvoices from "../../public/assets/translations/fr/invoices.json";
 import frCheckouts from "../../public/assets/translations/fr/checkouts.json";
 import frDonates from "../../public/assets/translations/fr/donates.json";
 import enUnmapped from "../../public/assets/translations/en/unmapped.json";
+import enAdmin from "../../public/assets/translations/en/admin.json";
+import frAdmin from "../../public/assets/translations/fr/admin.json";
 import enRewards from "../../public/assets/translations/en/rewards.json";
 import frUnmapped from "../../public/assets/translations/fr/unmapped.json";
 import frRewards from "../../public/assets/translations/fr/rewards.json";
@@ -40,6 +42,6 @@ import frSecurity from "../../public/assets/translations/fr/security.json";
 
 /** The same JSON files the browser loads over HTTP, bundled for Storybook and unit tests. */
 export const bundledResources: Resource = {
-  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds, orders: enOrders, rewards: enRewards, errors: enErrors, zramp: enZramp, notifications: enNotifications, security: enSecurity },
-  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds, orders: frOrders, rewards: frRewards, errors: frErrors, zramp: frZramp, notifications: frNotifications, security: frSecurity },
+  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds, orders: enOrders, rewards: enRewards, errors: enErrors, zramp: enZramp, notifications: enNotifications, security: enSecurity, admin: enAdmin },
+  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds, orders: frOrders, rewards: frRewards, errors: frErrors, zramp: frZramp, notifications: frNotifications, security: frSecurity, admin: frAdmin },
 };

@@ -72,7 +72,7 @@ export function toBillingCurrency(usd: string | number, exchangeRate: string | n
 }
 
 /** The chart's days in order, oldest first. */
-export function chartDays(consolidated: ConsolidatedDto): { date: string; paid: number; count: number }[] {
+export function chartDays(consolidated: Pick<ConsolidatedDto, "current">): { date: string; paid: number; count: number }[] {
   return Object.keys(consolidated.current)
     .sort()
     .map((date) => ({ date, paid: Number(consolidated.current[date]!.paid), count: consolidated.current[date]!.count }));

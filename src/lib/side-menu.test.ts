@@ -69,6 +69,13 @@ describe("side menu", () => {
     expect(shown.map((i) => i.id)).toEqual(expect.arrayContaining(["nft", "routes", "api-docs"]));
   });
 
+  it("shows the three admin pages, built, to a merchant granted admin_stats and to no one else", () => {
+    const admin = ["/admin-stats", "/admin-transactions", "/admin-billing"];
+    expect(visibleMenu({ permissions: ["admin_stats"], rampOnly: false }).map((i) => i.href)).toEqual(expect.arrayContaining(admin));
+    const others = visibleMenu({ permissions: PERMISSIONS.filter((p) => p !== "admin_stats"), rampOnly: true }).map((i) => i.href);
+    expect(others.filter((href) => admin.includes(href))).toEqual([]);
+  });
+
   it("shows the built screens zLink and Settings to a new merchant", () => {
     const shown = visibleMenu({ permissions: ["donate", "quickpay", "collect", "bills", "checkout", "invoices"], rampOnly: false });
     expect(shown.map((i) => i.href)).toEqual(expect.arrayContaining(["/dashboard", "/quick-pays", "/settings"]));

@@ -47,9 +47,6 @@ export const SIDE_MENU: readonly SideMenuItem[] = [
  */
 export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
   "/zapi",
-  "/admin-stats",
-  "/admin-transactions",
-  "/admin-billing",
 ]);
 
 export interface MenuAccess {

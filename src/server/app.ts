@@ -24,6 +24,8 @@ import { walletRoutes } from "./modules/wallets/routes";
 import { quickPayRoutes } from "./modules/quick-pays/routes";
 import { collectRoutes } from "./modules/collects/routes";
 import { donateRoutes } from "./modules/donates/routes";
+import { adminRoutes } from "./modules/admin/routes";
+import { sandboxAdminGrantRoutes } from "./modules/admin/sandbox-grant";
 import { unmappedRoutes } from "./modules/unmapped/routes";
 import { sandboxGrantRoutes } from "./modules/unmapped/sandbox-grant";
 import { sandboxCustodyRoutes } from "./modules/settlements/sandbox-custody";
@@ -111,6 +113,8 @@ export function createApi(deps: AppDeps) {
   api.route("/", catalogRoutes(deps));
   api.route("/", checkoutRoutes(deps));
   api.route("/", unmappedRoutes(deps));
+  api.route("/", adminRoutes(deps));
+  api.route("/", sandboxAdminGrantRoutes(deps));
   api.route("/", sandboxGrantRoutes(deps));
   api.route("/", sandboxCustodyRoutes(deps));
   api.route("/", settlementRoutes(deps));

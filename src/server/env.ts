@@ -71,6 +71,12 @@ export const envSchema = z
     UNMAPPED_SCAN_MS: z.coerce.number().int().min(1000).default(60_000),
     /** Sandbox only: let webhooks go to loopback (127.0.0.0/8, ::1), for local receivers and tests. */
     WEBHOOK_ALLOW_LOOPBACK: z.stringbool().default(false),
+    /**
+     * Sandbox only, off by default: a signed-in merchant may grant themself the operator pages
+     * (`admin_stats`, every merchant's figures) through POST /api/sandbox/grant-admin, for journeys
+     * on the embedded database, which the admin CLI can't open while the server runs.
+     */
+    SANDBOX_ADMIN_GRANT: z.stringbool().default(false),
     SANDBOX_FIAT_RATES: z.string().default("EUR=1.08,GBP=1.27,CHF=1.13,CAD=0.73,AUD=0.66,JPY=0.0067,INR=0.012"),
     /** Sandbox only: USD per SOL for the dashboard's wallet total (no price service is asked). */
     SANDBOX_SOL_USD: z.string().regex(/^\d+(\.\d+)?$/).default("150"),
@@ -106,6 +112,8 @@ export const envSchema = z
     if (env.ZPAY_MODE !== "production") return;
     if (env.WEBHOOK_ALLOW_LOOPBACK)
       ctx.addIssue({ code: "custom", path: ["WEBHOOK_ALLOW_LOOPBACK"], message: "webhooks may not go to loopback in production mode" });
+    if (env.SANDBOX_ADMIN_GRANT)
+      ctx.addIssue({ code: "custom", path: ["SANDBOX_ADMIN_GRANT"], message: "operators are granted with npm run admin in production mode" });
     if (!env.DATABASE_URL)
       ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "production mode needs a PostgreSQL DATABASE_URL" });
     if (!env.SOLANA_RPC_URL)

@@ -45,6 +45,8 @@ export const AdminMerchant: Story = {
   play: async ({ canvasElement }) => {
     const nav = within(canvasElement).getByRole("navigation");
     await expect(within(nav).getByRole("link", { name: "Admin Billing" })).toBeVisible();
+    await expect(within(nav).getByRole("link", { name: "Admin stats" })).toHaveAttribute("href", "/admin-stats");
+    await expect(within(nav).getByRole("link", { name: "Admin Map Transactions" })).toHaveAttribute("href", "/admin-transactions");
   },
 };
 

@@ -4,7 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import type { ConsolidatedDto } from "@/lib/dashboard";
 
-type ChartProps = { consolidated: ConsolidatedDto; exchangeRate: string; billingCurrency: string };
+/** Only the per-day totals are drawn: the operator statistics pass their own days. */
+type ChartProps = { consolidated: Pick<ConsolidatedDto, "current">; exchangeRate: string; billingCurrency: string };
 type ChartModule = { default: React.ComponentType<ChartProps> };
 const CHART_HEIGHT = 260;
 const loadChart = (): Promise<ChartModule> => import("./volume-chart");
@@ -28,7 +29,12 @@ function useSeen(ref: React.RefObject<Element | null>, margin = "200px") {
  * into view (IntersectionObserver + dynamic import): the dashboard's first paint does not load it.
  * `load` is the import, replaceable in stories.
  */
-export function LazyVolumeChart({ load = loadChart, ...props }: ChartProps & { load?: () => Promise<ChartModule> }) {
+export function LazyVolumeChart({
+  load = loadChart,
+  title,
+  description,
+  ...props
+}: ChartProps & { load?: () => Promise<ChartModule>; /** Default: the dashboard's 'Last 7 days'. */ title?: string; description?: string }) {
   const { t } = useTranslation("common");
   const ref = React.useRef<HTMLDivElement>(null);
   const seen = useSeen(ref);
@@ -45,9 +51,9 @@ export function LazyVolumeChart({ load = loadChart, ...props }: ChartProps & { l
     <Card data-testid="volume-chart" className="min-w-0">
       <CardHeader>
         <CardTitle asChild>
-          <h2>{t("dashboard.chart.title")}</h2>
+          <h2>{title ?? t("dashboard.chart.title")}</h2>
         </CardTitle>
-        <CardDescription>{t("dashboard.chart.description")}</CardDescription>
+        <CardDescription>{description ?? t("dashboard.chart.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <div ref={ref} className="min-w-0 overflow-hidden" style={{ minHeight: CHART_HEIGHT }}>

@@ -14,7 +14,7 @@ const MUTED = "#5b6170";
  * The 7-day volume chart (SPEC §2), ApexCharts. Heavy: import it only through `LazyVolumeChart`,
  * which loads this module when the chart scrolls into view.
  */
-export default function VolumeChart({ consolidated, exchangeRate, billingCurrency }: { consolidated: ConsolidatedDto; exchangeRate: string; billingCurrency: string }) {
+export default function VolumeChart({ consolidated, exchangeRate, billingCurrency }: { consolidated: Pick<ConsolidatedDto, "current">; exchangeRate: string; billingCurrency: string }) {
   const { t, i18n } = useTranslation("common");
   const days = chartDays(consolidated);
   const dayLabel = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" });

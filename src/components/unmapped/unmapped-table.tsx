@@ -7,12 +7,14 @@ import { formatBaseUnits } from "@/lib/money";
 import { formatDateTime, transactionLink } from "@/lib/transaction-details";
 import type { UnmappedInflowDto } from "@/lib/unmapped";
 
-export interface UnmappedTableProps {
-  rows: UnmappedInflowDto[];
+export interface UnmappedTableProps<R extends UnmappedInflowDto = UnmappedInflowDto> {
+  rows: R[];
   loading?: boolean;
-  onMap: (row: UnmappedInflowDto) => void;
+  onMap: (row: R) => void;
   /** Refund of an inflow, once the refund dialog exists; no Refund button without it. */
-  onRefund?: (row: UnmappedInflowDto) => void;
+  onRefund?: (row: R) => void;
+  /** Shown after Date (the operator's page adds whose inflow it is). */
+  extraColumns?: DataTableColumn<R>[];
   /** For stable stories and tests; the reader's own zone otherwise. */
   timeZone?: string;
 }
@@ -20,11 +22,12 @@ export interface UnmappedTableProps {
 export const inflowAmount = (row: UnmappedInflowDto) => formatBaseUnits(BigInt(row.amount.value), row.amount.decimals);
 
 /** The Unmapped table: Date, Amount, Token, Sender, Hash (explorer link), actions Map (and Refund when offered). */
-export function UnmappedTable({ rows, loading, onMap, onRefund, timeZone }: UnmappedTableProps) {
+export function UnmappedTable<R extends UnmappedInflowDto>({ rows, loading, onMap, onRefund, extraColumns = [], timeZone }: UnmappedTableProps<R>) {
   const { t, i18n } = useTranslation("unmapped");
   const named = (r: UnmappedInflowDto) => ({ amount: `${inflowAmount(r)} ${r.amount.currency}`, sender: r.sender });
-  const columns: DataTableColumn<UnmappedInflowDto>[] = [
+  const columns: DataTableColumn<R>[] = [
     { id: "date", header: t("columns.date"), cell: (r) => formatDateTime(r.date, i18n.language, timeZone) },
+    ...extraColumns,
     { id: "amount", header: t("columns.amount"), cell: (r) => <span className="tabular-nums">{inflowAmount(r)}</span>, className: "text-right" },
     { id: "token", header: t("columns.token"), cell: (r) => r.amount.currency },
     { id: "sender", header: t("columns.sender"), cell: (r) => <AddressDisplay address={r.sender} /> },

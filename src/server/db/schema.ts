@@ -36,7 +36,7 @@ export const users = pgTable(
     language: text("language").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("users_referred_by_idx").on(t.referredBy)],
+  (t) => [index("users_referred_by_idx").on(t.referredBy), index("users_created_idx").on(t.createdAt)],
 );
 export type UserRow = typeof users.$inferSelect;
 
@@ -302,6 +302,10 @@ export const transactions = pgTable(
     // Pay-start caps count what is still waiting to be paid, per link and per client.
     index("transactions_initiated_product_idx").on(t.productId).where(sql`${t.status} = 'initiated'`),
     index("transactions_initiated_client_idx").on(t.clientAddress).where(sql`${t.status} = 'initiated'`),
+    // Operator statistics (modules/admin/stats.ts) read every merchant's payments of a date range.
+    index("transactions_created_idx").on(t.createdAt),
+    // Operator billing (modules/admin/billing.ts): paid volume per merchant per month.
+    index("transactions_paid_at_idx").on(t.paidAt, t.userId).where(sql`${t.paidAt} is not null`),
   ],
 );
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -881,3 +885,15 @@ export const emailVerifications = pgTable(
   },
   (t) => [index("email_verifications_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * Operator statistics already computed, one row per range (modules/admin/stats-cache.ts). Kept in
+ * the database because app processes share nothing else: `/v2/admin-stats/clear-cache` empties it
+ * for every process at once.
+ */
+export const adminStatsCache = pgTable("admin_stats_cache", {
+  /** `start/end` of the range (yyyy-MM-dd, UTC). */
+  rangeKey: text("range_key").primaryKey(),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,6 +2,7 @@
 import { authHandlers } from "./auth-handlers";
 import { collectHandlers } from "./collect-handlers";
 import { unmappedHandlers } from "./unmapped-handlers";
+import { adminHandlers } from "./admin-handlers";
 import { walletHandlers } from "./wallet-handlers";
 import { invoiceHandlers } from "./invoice-handlers";
 import { zlinkHandlers } from "./zlink-handlers";
@@ -14,4 +15,4 @@ import { rewardsHandlers } from "./rewards-handlers";
 import { dashboardHandlers } from "./dashboard-handlers";
 import { notifyHandlers } from "./notify-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers, ...notifyHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers, ...notifyHandlers, ...adminHandlers];

@@ -16,6 +16,7 @@ import type { ReferralDto } from "@/lib/referral";
 import type { DashboardDto, WalletBalancesDto } from "@/lib/dashboard";
 import type { IntegrationSettingsDto, WebhookDeliveryDto } from "@/lib/webhook-settings";
 import type { NotificationSettingsDto } from "@/lib/notifications";
+import type { AdminStatsDto, AdminUnmappedInflowDto, BillingRowDto } from "@/lib/admin-stats";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -53,6 +54,10 @@ export interface StoryServerData {
   integration?: Partial<IntegrationSettingsDto>;
   deliveries?: WebhookDeliveryDto[];
   notifications?: NotificationSettingsDto;
+  /** Operator pages (./admin-handlers.ts): statistics answered for any range, every merchant's inflows, billing rows. */
+  adminStats?: AdminStatsDto;
+  adminInflows?: AdminUnmappedInflowDto[];
+  billing?: BillingRowDto[];
 }
 
 /** A payment as the refund routes see it: what arrived, what was refunded, the wallet's balance (null: unknown). */
@@ -96,6 +101,9 @@ class StoryServer {
   integration: Partial<IntegrationSettingsDto> = {};
   deliveries: WebhookDeliveryDto[] = [];
   notifications: NotificationSettingsDto = { notificationEnabled: false, email: null, emailVerified: false };
+  adminStats: AdminStatsDto | undefined;
+  adminInflows: AdminUnmappedInflowDto[] = [];
+  billing: BillingRowDto[] = [];
   /** Wallet-proof challenges handed out and not used yet, by nonce. */
   readonly proofNonces = new Map<string, { chain: number; address: string }>();
   /** Edit keys (`_key`) per zLink id: each save bumps it, as the server's row version does. */
@@ -129,6 +137,9 @@ class StoryServer {
     this.integration = structuredClone(data.integration ?? {});
     this.deliveries = structuredClone(data.deliveries ?? []);
     this.notifications = structuredClone(data.notifications ?? { notificationEnabled: false, email: null, emailVerified: false });
+    this.adminStats = structuredClone(data.adminStats);
+    this.adminInflows = structuredClone(data.adminInflows ?? []);
+    this.billing = structuredClone(data.billing ?? []);
     this.proofNonces.clear();
     this.versions.clear();
     this.nonces.clear();
