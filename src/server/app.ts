@@ -45,6 +45,7 @@ import { merchantLanguageRoutes } from "./modules/merchant-language/routes";
 import { pointsRoutes } from "./modules/points/routes";
 import { referralRoutes } from "./modules/referrals/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
+import { LOGO_BODY_LIMIT, PROFILE_LOGO_PATH, profileRoutes } from "./modules/profile/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -112,6 +113,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", uploadReadRoutes(deps));
   api.route("/", pointsRoutes(deps));
   api.route("/", referralRoutes(deps));
+  api.route("/", profileRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));
@@ -131,8 +133,8 @@ function base(deps: AppDeps, options: CreateAppOptions, frameAncestors: string, 
   app.use(contentSecurityPolicy({ scriptHashes, connectSources: [...rpcConnectSources(deps.chains), ...wallets.connect], frameSources: wallets.frame, frameAncestors }));
   // Answers made per request; the build's files come precompressed (http/static.ts).
   app.use(compressResponses());
-  // Item images are uploaded to the app origin only (its one larger body).
-  app.use(limitBody(MAX_BODY_BYTES, payerPage ? {} : { [UPLOADS_PATH]: UPLOAD_BODY_LIMIT }));
+  // Item images and the logo are uploaded to the app origin only (its only larger bodies).
+  app.use(limitBody(MAX_BODY_BYTES, payerPage ? {} : { [UPLOADS_PATH]: UPLOAD_BODY_LIMIT, [PROFILE_LOGO_PATH]: LOGO_BODY_LIMIT }));
   app.onError(toErrorResponse);
   app.notFound(notFound(options.distDir));
   return app;
