@@ -4,7 +4,7 @@
  */
 const DEEP_LINKS: { pattern: RegExp; shell: string }[] = [
   { pattern: /^\/transactions\/(next|prev)\/[^/]+\/[^/]+\/?$/, shell: "/transactions/index.html" },
-  // Sections without a screen yet show the settings list, as /settings does (deposits has its own shell).
+  // Tabs whose panel is not built yet open the Profile tab, as /settings does (deposits has its own shell).
   { pattern: /^\/settings\/(notifications|security)\/?$/, shell: "/settings/index.html" },
 ];
 

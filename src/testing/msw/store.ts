@@ -14,6 +14,8 @@ import type { PointsDto } from "@/lib/points";
 import type { OrderDto } from "@/lib/order-types";
 import type { ReferralDto } from "@/lib/referral";
 import type { DashboardDto, WalletBalancesDto } from "@/lib/dashboard";
+import type { ProfileDto } from "@/lib/profile";
+import { storyEmptyProfile } from "./profile-fixtures";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -47,6 +49,8 @@ export interface StoryServerData {
   /** GET /api/dashboard and /api/dashboard/balances (default: never paid, zero balances). */
   dashboard?: DashboardDto;
   balances?: WalletBalancesDto;
+  /** GET /api/profile (default: nothing filled in, USD). */
+  profile?: ProfileDto;
 }
 
 /** A payment as the refund routes see it: what arrived, what was refunded, the wallet's balance (null: unknown). */
@@ -87,6 +91,7 @@ class StoryServer {
   offeredChains: number[] = [SOLANA_DEVNET];
   dashboard: DashboardDto | undefined;
   balances: WalletBalancesDto | undefined;
+  profile: ProfileDto = storyEmptyProfile;
   /** Wallet-proof challenges handed out and not used yet, by nonce. */
   readonly proofNonces = new Map<string, { chain: number; address: string }>();
   /** Edit keys (`_key`) per zLink id: each save bumps it, as the server's row version does. */
@@ -117,6 +122,7 @@ class StoryServer {
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.dashboard = structuredClone(data.dashboard);
     this.balances = structuredClone(data.balances);
+    this.profile = structuredClone(data.profile ?? { ...storyEmptyProfile, billingCurrency: this.merchant.billingCurrency ?? "USD" });
     this.proofNonces.clear();
     this.versions.clear();
     this.nonces.clear();
