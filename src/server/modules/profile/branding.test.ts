@@ -52,6 +52,22 @@ describe.each(TEST_BACKENDS)("the merchant's branding for payers on %s", (kind) 
     expect(unbranded.data.merchant).toEqual({ displayName: expect.stringMatching(/^.{4}….{4}$/) });
   });
 
+  it("a new invoice without notes takes the merchant's default invoice notes; sent empty or given, they are kept", async () => {
+    const m = await signInMerchant(app);
+    const other = await signInMerchant(app);
+    await call("PUT", "/profile", m.auth, { defaultInvoiceNotes: "Paid within 30 days, thanks!" });
+    const invoiceFor = async (who: typeof m, over: Record<string, unknown>) => {
+      const customer = (await call("POST", "/v1/customers", who.auth, { name: "Ada", email: `ada${Math.random()}@example.com`, address: ["1 Way"] })).body.data.customer;
+      const res = await call("POST", "/v1/invoices", who.auth, { issuedOn: "2026-11-24", paymentDueOn: "2026-12-01", client: customer._id, currency: "USD", invoiceInclusions: [line], ...over });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data.invoice.notes as string;
+    };
+    expect(await invoiceFor(m, {})).toBe("Paid within 30 days, thanks!");
+    expect(await invoiceFor(m, { notes: "" })).toBe("");
+    expect(await invoiceFor(m, { notes: "Own notes" })).toBe("Own notes");
+    expect(await invoiceFor(other, {})).toBe("");
+  });
+
   it("the invoice page's Bill From shows the profile's name, city and tax id, logo and colour", async () => {
     const { m, logoUrl } = await brandedMerchant();
     const customer = (await call("POST", "/v1/customers", m.auth, { name: "Ada", email: "ada@example.com", address: ["1 Way"] })).body.data.customer;
