@@ -2,34 +2,97 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { finishTour } from "@/stores/onboarding";
 import { storyWallet } from "@/testing/msw/fixtures";
+import { storyProfile } from "@/testing/msw/profile-fixtures";
 import SettingsIsland from "./SettingsIsland";
 
 const meta = {
   title: "Islands/Settings",
   component: SettingsIsland,
-  parameters: { layout: "fullscreen", merchantSession: true, serverData: { wallets: [storyWallet] } },
+  parameters: { layout: "fullscreen", merchantSession: true, serverData: { wallets: [storyWallet], profile: storyProfile } },
   args: { isProduction: false, pathname: "/settings" },
   beforeEach: () => finishTour(),
 } satisfies Meta<typeof SettingsIsland>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** /settings: the sections list (Deposits). */
-export const Settings: Story = {
+const tabs = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole("navigation", { name: "Settings sections" }));
+
+/** /settings: the tabs, Profile current, and the profile form. */
+export const Profile: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Settings");
-    await expect(c.getByRole("link", { name: /Deposits/ })).toHaveAttribute("href", "/settings/deposits");
+    await expect(await c.findByLabelText("Display name")).toHaveValue("Acme Coffee");
+    const t = tabs(canvasElement);
+    await expect(t.getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["Profile", "/settings"],
+      ["Deposits", "/settings/deposits"],
+    ]);
+    await expect(t.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+    await expect(t.getByRole("link", { name: "Deposits" })).not.toHaveAttribute("aria-current");
   },
 };
 
-/** /settings/deposits: the attached wallet. */
+/** /settings/deposits: the Deposits tab current, the attached wallet. */
 export const Deposits: Story = {
   args: { pathname: "/settings/deposits" },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Deposits");
+    await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Settings");
     await expect(await c.findByText("Entered manually")).toBeVisible();
+    await expect(tabs(canvasElement).getByRole("link", { name: "Deposits" })).toHaveAttribute("aria-current", "page");
+  },
+};
+
+/** A tab whose panel is not built yet (/settings/security) opens the Profile tab. */
+export const UnbuiltTabShowsProfile: Story = {
+  args: { pathname: "/settings/security" },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByLabelText("Display name")).toBeVisible();
+    await expect(tabs(canvasElement).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+  },
+};
+
+/** The stand-alone /profile: the same form, no tabs. */
+export const StandAloneProfile: Story = {
+  args: { pathname: "/profile" },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Profile");
+    await expect(await c.findByLabelText("Display name")).toHaveValue("Acme Coffee");
+    await expect(c.queryByRole("navigation", { name: "Settings sections" })).toBeNull();
+  },
+};
+
+export const FrenchProfile: Story = {
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByLabelText("Nom affiché")).toHaveValue("Acme Coffee");
+    await expect(c.getByRole("navigation", { name: "Sections des paramètres" })).toBeVisible();
+  },
+};
+
+export const FrenchDeposits: Story = {
+  globals: { locale: "fr" },
+  args: { pathname: "/settings/deposits" },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Saisie manuelle")).toBeVisible();
+  },
+};
+
+export const PhoneProfile: Story = {
+  globals: { viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByLabelText("Display name")).toHaveValue("Acme Coffee");
+  },
+};
+
+export const PhoneDepositsFrench: Story = {
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  args: { pathname: "/settings/deposits" },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Saisie manuelle")).toBeVisible();
   },
 };
 

@@ -1,26 +1,51 @@
+import { useTranslation } from "react-i18next";
 import { MerchantPage } from "@/components/app-shell/merchant-page";
 import { DepositsPanel } from "@/components/settings/deposits-panel";
 import { NotificationsPanel } from "@/components/settings/notifications-panel";
+import { ProfilePanel } from "@/components/settings/profile-panel";
 import { SecurityPanel } from "@/components/settings/security-panel";
-import { SettingsHome } from "@/components/settings/settings-home";
+import { SettingsTabBar } from "@/components/settings/settings-tab-bar";
+import { settingsTabOf, type SettingsTab } from "@/components/settings/settings-tabs";
 import { merchantApi } from "@/stores/merchant-api";
+import { updateSession } from "@/stores/session";
+import { uploadLogo } from "./settings-profile-upload";
 
-/** The settings sections that have a screen; other /settings/* deep links show the settings list. */
-function sectionOf(pathname: string): "deposits" | "notifications" | "security" | "home" {
-  return (/^\/settings\/(deposits|notifications|security)\/?$/.exec(pathname)?.[1] as "deposits" | "notifications" | "security" | undefined) ?? "home";
+const profile = () => <ProfilePanel api={merchantApi} uploadLogo={uploadLogo} onBillingCurrency={(billingCurrency) => updateSession({ billingCurrency })} />;
+
+/** Each settings tab's panel; a tab listed in settings-tabs.ts needs its line here. */
+const PANELS: Record<SettingsTab["key"], (() => React.ReactNode) | undefined> = {
+  profile,
+  deposits: () => <DepositsPanel api={merchantApi} />,
+  notifications: () => <NotificationsPanel api={merchantApi} />,
+  security: () => <SecurityPanel api={merchantApi} />,
+};
+
+function StandAloneProfile() {
+  const { t } = useTranslation("settings");
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight">{t("tabs.profile")}</h1>
+        <p className="text-muted-foreground">{t("profile.intro")}</p>
+      </div>
+      {profile()}
+    </div>
+  );
 }
 
-const PANELS = { deposits: DepositsPanel, notifications: NotificationsPanel, security: SecurityPanel } as const;
-
-/** Island for /settings and its sections (each section has its own shell). */
+/**
+ * Island for /settings, /settings/* (one shell per tab; the server rewrites other deep links) and
+ * the stand-alone /profile, which is the Profile panel without the tabs.
+ */
 export default function SettingsIsland({ isProduction, pathname }: { isProduction: boolean; pathname?: string }) {
-  // Read the address only once the session is known: the island is also rendered at build time.
   return (
     <MerchantPage isProduction={isProduction}>
       {() => {
-        const section = sectionOf(pathname ?? window.location.pathname);
-        const Panel = section === "home" ? undefined : PANELS[section];
-        return Panel ? <Panel api={merchantApi} /> : <SettingsHome />;
+        // Read the path only once the session is known: the island is also rendered at build time.
+        const path = pathname ?? window.location.pathname;
+        if (/^\/profile\/?$/.test(path)) return <StandAloneProfile />;
+        const tab = settingsTabOf(path)?.key ?? "profile";
+        return <SettingsTabBar active={tab}>{(PANELS[tab] ?? profile)()}</SettingsTabBar>;
       }}
     </MerchantPage>
   );

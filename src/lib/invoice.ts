@@ -78,6 +78,9 @@ export interface InvoiceMerchantDto {
   name: string;
   email?: string;
   profile: { company?: string; city?: string; state?: string; country?: string; zip?: string; taxId?: string };
+  /** The merchant's logo and brand colour (#rrggbb), when set: the invoice page shows them at the top. */
+  logoUrl?: string;
+  brandColor?: string;
 }
 
 /** SPEC Invoice as `/api/v1/invoices` answers (and as the invoice page renders). Dates ISO yyyy-MM-dd. */

@@ -51,6 +51,7 @@ import { pointsRoutes } from "./modules/points/routes";
 import { referralRoutes } from "./modules/referrals/routes";
 import { zrampRoutes } from "./modules/zramp/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
+import { LOGO_BODY_LIMIT, PROFILE_LOGO_PATH, profileRoutes } from "./modules/profile/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -124,6 +125,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", pointsRoutes(deps));
   api.route("/", referralRoutes(deps));
   api.route("/", zrampRoutes(deps));
+  api.route("/", profileRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));
@@ -147,8 +149,8 @@ function base(deps: AppDeps, options: CreateAppOptions, frameAncestors: string, 
   );
   // Answers made per request; the build's files come precompressed (http/static.ts).
   app.use(compressResponses());
-  // Item images are uploaded to the app origin only (its one larger body).
-  app.use(limitBody(MAX_BODY_BYTES, payerPage ? {} : { [UPLOADS_PATH]: UPLOAD_BODY_LIMIT }));
+  // Item images and the logo are uploaded to the app origin only (its only larger bodies).
+  app.use(limitBody(MAX_BODY_BYTES, payerPage ? {} : { [UPLOADS_PATH]: UPLOAD_BODY_LIMIT, [PROFILE_LOGO_PATH]: LOGO_BODY_LIMIT }));
   app.onError(toErrorResponse);
   app.notFound(notFound(options.distDir));
   return app;

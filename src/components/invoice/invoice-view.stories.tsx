@@ -112,3 +112,40 @@ export const PhoneLegal: Story = {
   globals: { viewport: { value: "phone" } },
   args: { invoice: sampleInvoice({ layout: "LEGAL" }) },
 };
+
+const COFFEE_LOGO =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#fef3c7"/><path d="M14 24h30v14a12 12 0 0 1-12 12h-6a12 12 0 0 1-12-12z" fill="#92400e"/><path d="M44 28h4a6 6 0 0 1 0 12h-4" fill="none" stroke="#92400e" stroke-width="4"/></svg>',
+  );
+const branded = (brandColor: string) =>
+  sampleInvoice({
+    invoiceFrom: null,
+    merchant: { name: "Acme Coffee", email: "billing@acme.example", profile: { company: "Acme Coffee", city: "Lyon", taxId: "FR40303265045" }, logoUrl: COFFEE_LOGO, brandColor },
+  });
+
+/** A merchant with a profile: their logo and name on their colour (a light one: black text), Bill From from the profile. */
+export const Branded: Story = {
+  args: { invoice: branded("#ffeb3b") },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByTestId("merchant-brand")).toHaveStyle({ backgroundColor: "rgb(255, 235, 59)", color: "rgb(0, 0, 0)" });
+    await expect(within(c.getByTestId("merchant-brand")).getByText("Acme Coffee")).toBeVisible();
+    await expect(c.getByText("FR40303265045")).toBeVisible();
+    await expect(c.getByText("Lyon")).toBeVisible();
+  },
+};
+
+/** A dark colour: white text. */
+export const BrandedFrenchDark: Story = {
+  globals: { locale: "fr" },
+  args: { invoice: branded("#1e3a8a") },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId("merchant-brand")).toHaveStyle({ color: "rgb(255, 255, 255)" });
+  },
+};
+
+export const BrandedPhone: Story = {
+  globals: { viewport: { value: "phone" } },
+  args: { invoice: branded("#1e3a8a") },
+};

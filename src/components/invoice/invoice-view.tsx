@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { brandStyle } from "@/components/pay/brand-theme";
+import { MerchantBrandHeader } from "@/components/branding/merchant-brand-header";
 import { StatusChip } from "@/components/ui/status-chip";
 import type { PublicInvoiceDto } from "@/lib/invoice";
 import { billStatus } from "@/lib/status";
@@ -35,7 +37,12 @@ export function InvoiceView({ invoice, mode, now, onPrint, titleAs: Title = "h1"
       aria-labelledby="invoice-title"
       data-slot="invoice-view"
       data-status={invoice.status}
+      // The merchant's colour on the primary button and focus ring, its text black or white by contrast.
+      style={brandStyle(invoice.merchant.brandColor)}
     >
+      {invoice.merchant.logoUrl || invoice.merchant.brandColor ? (
+        <MerchantBrandHeader name={invoice.merchant.profile.company ?? null} logoUrl={invoice.merchant.logoUrl ?? null} color={invoice.merchant.brandColor ?? null} />
+      ) : null}
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
           <Title id="invoice-title" className="text-2xl font-bold">

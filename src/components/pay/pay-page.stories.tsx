@@ -100,3 +100,25 @@ export const Complete: Story = {
 
 export const French: Story = { globals: { locale: "fr" } };
 export const Phone: Story = { globals: { viewport: { value: "phone" } } };
+
+/** A dark brand colour: the header accent and the pay button in it, their text white (contrast kept). */
+const NAVY_PRODUCT = { ...BRANDED_PRODUCT, merchant: { ...BRANDED_PRODUCT.merchant, displayName: "Acme Coffee", brandColor: "#1e3a8a" } };
+export const BrandedDarkFrench: Story = {
+  globals: { locale: "fr" },
+  args: { state: ready({}, NAVY_PRODUCT) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText("Acme Coffee")).toBeVisible();
+    const page = canvasElement.querySelector<HTMLElement>('[data-slot="pay-page"]')!;
+    await expect(page.style.getPropertyValue("--primary-foreground")).toBe("#ffffff");
+  },
+};
+
+/** The branded page on a 360 px phone. */
+export const BrandedPhone: Story = {
+  globals: { viewport: { value: "phone" } },
+  args: { state: ready({}, BRANDED_PRODUCT) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(BRANDED_PRODUCT.merchant.displayName)).toBeVisible();
+  },
+};

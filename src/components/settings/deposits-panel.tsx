@@ -1,6 +1,5 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { ArrowLeftIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -24,13 +23,9 @@ export function DepositsPanel({ api }: { api: ApiClient }) {
   const [dialog, setDialog] = React.useState<{ mode: WalletDialogMode; chainId?: number } | null>(null);
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <a href="/settings" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeftIcon aria-hidden="true" className="size-4" />
-          {t("deposits.back")}
-        </a>
-        <h1 className="text-2xl font-bold tracking-tight">{t("deposits.title")}</h1>
+        <h2 className="text-xl font-semibold tracking-tight">{t("deposits.title")}</h2>
         <p className="text-muted-foreground">{t("deposits.intro")}</p>
       </div>
       {state.status === "loading" ? (

@@ -2,7 +2,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { yupResolver } from "@hookform/resolvers/yup";
 import { useTranslation } from "react-i18next";
-import { ArrowLeftIcon, CircleCheckIcon, MailIcon } from "lucide-react";
+import { CircleCheckIcon, MailIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form-field";
@@ -37,13 +37,9 @@ export function NotificationsPanel({ api }: { api: ApiClient }) {
   }, [verifying, reload]);
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <a href="/settings" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeftIcon aria-hidden="true" className="size-4" />
-          {t("back")}
-        </a>
-        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+        <h2 className="text-xl font-semibold tracking-tight">{t("title")}</h2>
         <p className="text-muted-foreground">{t("intro")}</p>
       </div>
       {verifying || load.status === "loading" ? (

@@ -1,6 +1,5 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { ArrowLeftIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiClient } from "@/lib/api-client";
@@ -28,13 +27,9 @@ export function SecurityPanel({ api, timeZone }: { api: ApiClient; timeZone?: st
   React.useEffect(reload, [reload]);
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <a href="/settings" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeftIcon aria-hidden="true" className="size-4" />
-          {t("back")}
-        </a>
-        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+        <h2 className="text-xl font-semibold tracking-tight">{t("title")}</h2>
         <p className="text-muted-foreground">{t("intro")}</p>
       </div>
       {/* ── API keys card (account id, secret show/hide/copy/regenerate): built on branch i14-zapi, added here at merge. ── */}

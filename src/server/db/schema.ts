@@ -20,6 +20,19 @@ export interface UserSettings {
   restrictUserToChains: number[];
 }
 
+/**
+ * The merchant's profile (SPEC §3 User.profile): empty fields are left out. `logoId` is an
+ * `uploads` row of theirs, re-encoded by the server; a new logo is a new row, so its URL changes.
+ */
+export interface MerchantProfile {
+  company?: string;
+  city?: string;
+  taxId?: string;
+  defaultInvoiceNotes?: string;
+  brandColor?: string;
+  logoId?: string;
+}
+
 /** A merchant, identified by the Solana public key that signs in. */
 export const users = pgTable(
   "users",
@@ -32,6 +45,8 @@ export const users = pgTable(
     acceptedTermsAt: timestamp("accepted_terms_at", { withTimezone: true }),
     settings: jsonb("settings").$type<UserSettings>().notNull(),
     billingCurrency: text("billing_currency").notNull().default("USD"),
+    /** What payers see of the merchant and what invoices are issued from (GET/PUT /api/profile). */
+    profile: jsonb("profile").$type<MerchantProfile>().notNull().default({}),
     /** The language the merchant uses the app in (en, fr): e-mails sent for them follow it. */
     language: text("language").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -14,5 +14,6 @@ import { orderHandlers } from "./order-handlers";
 import { rewardsHandlers } from "./rewards-handlers";
 import { dashboardHandlers } from "./dashboard-handlers";
 import { notifyHandlers } from "./notify-handlers";
+import { profileHandlers } from "./profile-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers, ...notifyHandlers, ...adminHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers, ...notifyHandlers, ...adminHandlers, ...profileHandlers];

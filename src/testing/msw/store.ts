@@ -17,6 +17,8 @@ import type { DashboardDto, WalletBalancesDto } from "@/lib/dashboard";
 import type { IntegrationSettingsDto, WebhookDeliveryDto } from "@/lib/webhook-settings";
 import type { NotificationSettingsDto } from "@/lib/notifications";
 import type { AdminStatsDto, AdminUnmappedInflowDto, BillingRowDto } from "@/lib/admin-stats";
+import type { ProfileDto } from "@/lib/profile";
+import { storyEmptyProfile } from "./profile-fixtures";
 import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
@@ -58,6 +60,8 @@ export interface StoryServerData {
   adminStats?: AdminStatsDto;
   adminInflows?: AdminUnmappedInflowDto[];
   billing?: BillingRowDto[];
+  /** GET /api/profile (default: nothing filled in, USD). */
+  profile?: ProfileDto;
 }
 
 /** A payment as the refund routes see it: what arrived, what was refunded, the wallet's balance (null: unknown). */
@@ -104,6 +108,7 @@ class StoryServer {
   adminStats: AdminStatsDto | undefined;
   adminInflows: AdminUnmappedInflowDto[] = [];
   billing: BillingRowDto[] = [];
+  profile: ProfileDto = storyEmptyProfile;
   /** Wallet-proof challenges handed out and not used yet, by nonce. */
   readonly proofNonces = new Map<string, { chain: number; address: string }>();
   /** Edit keys (`_key`) per zLink id: each save bumps it, as the server's row version does. */
@@ -140,6 +145,7 @@ class StoryServer {
     this.adminStats = structuredClone(data.adminStats);
     this.adminInflows = structuredClone(data.adminInflows ?? []);
     this.billing = structuredClone(data.billing ?? []);
+    this.profile = structuredClone(data.profile ?? { ...storyEmptyProfile, billingCurrency: this.merchant.billingCurrency ?? "USD" });
     this.proofNonces.clear();
     this.versions.clear();
     this.nonces.clear();

@@ -12,6 +12,8 @@ export interface MailTemplateData {
     currency: string;
     message: string;
     payUrl: string;
+    /** The merchant's logo (absolute URL) and brand colour (#rrggbb), when their profile has them. */
+    brand?: { logoUrl?: string; color?: string };
   };
   /** zRequest reminder (`POST /api/trigger-email`): the same request, sent again. */
   "collect-reminder": MailTemplateData["collect-request"];

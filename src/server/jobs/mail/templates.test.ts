@@ -28,6 +28,32 @@ const SAMPLES: { [K in keyof MailTemplateData]: MailTemplateData[K] } = {
 };
 
 describe("mail templates", () => {
+  it("shows the merchant's name and logo on their colour, text black or white by contrast, and the button in it", () => {
+    const light = render("collect-request", "en", { ...data, brand: { logoUrl: "https://pay.example.com/api/uploads/abc", color: "#ffeb3b" } }).html;
+    expect(light).toContain('background:#ffeb3b;color:#000000;font-size:18px');
+    expect(light).toContain('<img src="https://pay.example.com/api/uploads/abc"');
+    expect(light).toContain('<span style="vertical-align:middle">Café Lumière</span>');
+    expect(light).toContain("display:inline-block;background:#ffeb3b;color:#000000");
+    const dark = render("collect-request", "en", { ...data, brand: { color: "#1e3a8a" } }).html;
+    expect(dark).toContain("background:#1e3a8a;color:#ffffff;font-size:18px");
+    expect(dark).not.toContain("<img");
+  });
+
+  it("keeps the plain look without a brand, and never lets a brand inject markup or styles", () => {
+    const plain = render("collect-request", "en", data).html;
+    expect(plain).not.toContain("vertical-align:middle");
+    expect(plain).toContain("display:inline-block;background:#18181b;color:#ffffff");
+    const hostile = render("collect-request", "en", {
+      ...data,
+      merchantName: '<b>x</b>',
+      brand: { color: "red;background:url(https://evil.example)", logoUrl: 'javascript:alert(1)"' },
+    }).html;
+    expect(hostile).not.toContain("evil.example");
+    expect(hostile).not.toContain("javascript:");
+    expect(hostile).not.toContain("<b>x</b>");
+    expect(hostile).toContain("background:#f4f4f5;color:#000000");
+  });
+
   it("writes the request in English: subject, amount, message, pay link, in both parts", () => {
     const mail = render("collect-request", "en", data, "zPay");
     expect(mail.subject).toBe("Café Lumière asks you to pay 1,250.5 USDC");

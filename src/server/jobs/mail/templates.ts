@@ -1,3 +1,5 @@
+import { readableTextOn } from "@/lib/contrast";
+import { BRAND_COLOR } from "@/lib/profile";
 import type { MailTemplateData, MailTemplateName } from "./templates-contract";
 
 /** The languages e-mails are written in; anything else falls back to English. */
@@ -65,8 +67,19 @@ function layout(context: MailContext, title: string, body: string): string {
   ].join("\n");
 }
 
-function button(href: string, label: string): string {
-  return `<p style="margin:24px 0"><a href="${escapeHtml(safeUrl(href))}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(label)}</a></p>`;
+/** The merchant's name (and logo) on their colour, the text black or white by contrast; nothing without a brand. */
+function brandHeader(name: string, brand: MailBrand | undefined): string {
+  if (!brand) return "";
+  const background = brand.color && BRAND_COLOR.test(brand.color) ? brand.color : "#f4f4f5";
+  const logo = brand.logoUrl ? `<img src="${escapeHtml(safeUrl(brand.logoUrl))}" alt="" width="40" height="40" style="vertical-align:middle;border-radius:6px;background:#ffffff;margin-right:12px">` : "";
+  return `<div style="margin:-24px -24px 24px;padding:16px 24px;border-radius:8px 8px 0 0;background:${background};color:${readableTextOn(background)};font-size:18px;font-weight:600">${logo}<span style="vertical-align:middle">${escapeHtml(name)}</span></div>`;
+}
+
+type MailBrand = NonNullable<MailTemplateData["collect-request"]["brand"]>;
+
+function button(href: string, label: string, color?: string): string {
+  const background = color && BRAND_COLOR.test(color) ? color : "#18181b";
+  return `<p style="margin:24px 0"><a href="${escapeHtml(safeUrl(href))}" style="display:inline-block;background:${background};color:${readableTextOn(background)};text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(label)}</a></p>`;
 }
 
 const COLLECT_COPY = {
@@ -120,12 +133,13 @@ function collectMail(reminder: boolean): Renderer<MailTemplateData["collect-requ
       context,
       subject,
       [
+        brandHeader(merchant, data.brand),
         `<p>${escapeHtml(copy.greeting(data.payerName))}</p>`,
         `<p style="font-size:18px"><strong>${escapeHtml(intro)}</strong></p>`,
         message
           ? `<p style="margin:0;color:#71717a">${escapeHtml(copy.messageFrom(merchant))}</p><blockquote style="margin:8px 0;padding:8px 12px;border-left:3px solid #d4d4d8">${paragraphs(message)}</blockquote>`
           : "",
-        button(data.payUrl, copy.pay),
+        button(data.payUrl, copy.pay, data.brand?.color),
         `<p style="font-size:12px;color:#71717a">${escapeHtml(copy.orOpen)}<br><a href="${escapeHtml(safeUrl(data.payUrl))}">${escapeHtml(data.payUrl)}</a></p>`,
       ].join("\n"),
     );

@@ -26,7 +26,7 @@ export function sniffImageType(bytes: Uint8Array): UploadType | undefined {
 }
 
 /** The bytes of an upload request: the raw body, or the `file` part of a multipart form. */
-async function imageBytes(req: Request): Promise<Uint8Array> {
+export async function imageBytes(req: Request): Promise<Uint8Array> {
   const type = req.headers.get("content-type") ?? "";
   if (type.startsWith("multipart/form-data")) {
     const form = await req.formData();

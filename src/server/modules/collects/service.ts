@@ -9,6 +9,7 @@ import { collects, type CollectRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { enqueueEmail } from "../../jobs/mail/enqueue";
 import { newHashedId, registerPayableLink } from "../../payments/payable-links";
+import { merchantBrand } from "../profile/service";
 
 /** The raw fields a create or update carries (price may come as a JSON number). */
 export interface CollectBody {
@@ -20,7 +21,7 @@ export interface CollectBody {
   currency?: string;
 }
 
-type Merchant = Pick<UserRow, "id" | "billingCurrency" | "language" | "email" | "publicKey">;
+type Merchant = Pick<UserRow, "id" | "billingCurrency" | "language" | "email" | "publicKey"> & Partial<Pick<UserRow, "profile">>;
 
 /**
  * Checks a body with the form's own schema (SPEC §5) and normalises it.
@@ -92,9 +93,16 @@ const storedFields = (input: CollectInput, user: Pick<UserRow, "billingCurrency"
   userCurrency: user.billingCurrency,
 });
 
-/** How the payer's e-mail names the merchant: their e-mail address, else their shortened wallet. */
-export function merchantName(user: Pick<UserRow, "email" | "publicKey">): string {
-  return user.email?.trim() || shortenAddress(user.publicKey);
+/** How the payer's e-mail names the merchant: their profile's display name, else their e-mail address, else their shortened wallet. */
+export function merchantName(user: Pick<UserRow, "email" | "publicKey"> & Partial<Pick<UserRow, "profile">>): string {
+  return user.profile?.company?.trim() || user.email?.trim() || shortenAddress(user.publicKey);
+}
+
+/** The merchant's logo (an absolute URL on the payments origin: mail clients need one) and colour, when set. */
+function mailBrand(user: Partial<Pick<UserRow, "profile">>, payOrigin: string): { logoUrl?: string; color?: string } | undefined {
+  const brand = merchantBrand(user.profile ?? {});
+  if (!brand.logoUrl && !brand.color) return undefined;
+  return { ...(brand.logoUrl ? { logoUrl: new URL(brand.logoUrl, payOrigin).href } : {}), ...(brand.color ? { color: brand.color } : {}) };
 }
 
 async function enqueueRequestMail(
@@ -111,6 +119,7 @@ async function enqueueRequestMail(
     language: user.language,
     data: {
       merchantName: merchantName(user),
+      ...(mailBrand(user, payOrigin) ? { brand: mailBrand(user, payOrigin) } : {}),
       payerName: row.name,
       amount: row.price,
       currency: row.currency,

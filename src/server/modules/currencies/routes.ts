@@ -1,7 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
-import { listSupportedCurrencies } from "./service";
+import { ApiError } from "../../http/errors";
+import { errorResponses, json } from "../../http/openapi";
+import { requireMerchant } from "../auth/middleware";
+import { listSupportedCurrencies, updateBillingCurrency } from "./service";
 
 const SupportedCurrencies = z
   .object({
@@ -19,9 +22,40 @@ const route = createRoute({
   },
 });
 
+const CURRENCY_UNSUPPORTED = "Choose a currency from the list";
+const BillingCurrencyBody = z
+  .object({ currency: z.string({ error: CURRENCY_UNSUPPORTED }).max(10, CURRENCY_UNSUPPORTED).openapi({ example: "EUR" }) })
+  .openapi("BillingCurrency");
+
+const updateRoute = createRoute({
+  method: "post",
+  path: "/update-billing-currency",
+  tags: ["Account"],
+  security: [{ bearer: [] }],
+  summary: "The currency the merchant's totals and zLink prices are shown in",
+  description: "One of `GET /supported-currencies`; anything else answers 400.",
+  request: { body: { content: json(BillingCurrencyBody), required: true } },
+  responses: {
+    200: { description: "Saved", content: json(z.object({ success: z.literal(true), data: z.object({ billingCurrency: z.string() }) })) },
+    ...errorResponses(400, 401),
+  },
+});
+
 export function currencyRoutes(deps: AppDeps) {
-  return createRouter().openapi(route, async (c) => {
-    const data = await listSupportedCurrencies(deps.database.db);
-    return c.json({ data }, 200);
-  });
+  const { db } = deps.database;
+  const router = createRouter();
+  router.use("/update-billing-currency", requireMerchant(db));
+  return router
+    .openapi(route, async (c) => {
+      const data = await listSupportedCurrencies(db);
+      return c.json({ data }, 200);
+    })
+    .openapi(updateRoute, async (c) => {
+      const { currency } = c.req.valid("json");
+      if (!(await updateBillingCurrency(db, c.var.user.id, currency))) {
+        throw new ApiError(400, "invalid_request", CURRENCY_UNSUPPORTED, [{ path: "currency", message: CURRENCY_UNSUPPORTED }]);
+      }
+      c.var.log.info({ userId: c.var.user.id, currency }, "billing currency updated");
+      return c.json({ success: true as const, data: { billingCurrency: currency } }, 200);
+    });
 }

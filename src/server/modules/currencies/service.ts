@@ -1,6 +1,6 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { fiatCurrencies } from "../../db/schema";
+import { fiatCurrencies, users } from "../../db/schema";
 
 /** Billing currencies as `[code, name]` pairs, sorted by code (SPEC §7). */
 export async function listSupportedCurrencies(db: Db): Promise<[string, string][]> {
@@ -9,4 +9,12 @@ export async function listSupportedCurrencies(db: Db): Promise<[string, string][
     .from(fiatCurrencies)
     .orderBy(asc(fiatCurrencies.code));
   return rows.map((r) => [r.code, r.name]);
+}
+
+/** Sets the billing currency if it is one of the supported ones; false otherwise. */
+export async function updateBillingCurrency(db: Db, userId: string, currency: string): Promise<boolean> {
+  const [known] = await db.select({ code: fiatCurrencies.code }).from(fiatCurrencies).where(eq(fiatCurrencies.code, currency));
+  if (!known) return false;
+  await db.update(users).set({ billingCurrency: known.code }).where(eq(users.id, userId));
+  return true;
 }

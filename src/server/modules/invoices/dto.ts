@@ -7,7 +7,7 @@ import { hostedPayLink, ZLINK_TOKENS } from "@/lib/zlink";
 import type { Db } from "../../db/client";
 import { users, type InvoiceRow, type UserRow } from "../../db/schema";
 import { loadPaymentInfo } from "../../payments/service";
-import { fallbackDisplayName } from "../pay/product";
+import { payerFacingMerchant } from "../pay/product";
 import { PaymentInfoDto } from "../quick-pays/dto";
 
 const Money = z.object({ currency: z.string(), value: z.string().openapi({ description: "Decimal text" }) });
@@ -63,6 +63,8 @@ const common = {
       zip: z.string().optional(),
       taxId: z.string().optional(),
     }),
+    logoUrl: z.string().optional().openapi({ description: "The merchant's logo, when they uploaded one" }),
+    brandColor: z.string().optional().openapi({ description: "The merchant's brand colour (#rrggbb), when set" }),
   }),
   payUrl: z.string(),
   invoiceUrl: z.string(),
@@ -104,13 +106,13 @@ export const BillDto = z
   })
   .openapi("Bill");
 
-export type Merchant = Pick<UserRow, "id" | "publicKey" | "email" | "billingCurrency">;
+export type Merchant = Pick<UserRow, "id" | "publicKey" | "email" | "billingCurrency" | "profile">;
 
 /** The merchants of these rows, by id. */
 export async function loadMerchants(db: Db, ids: readonly string[]): Promise<Map<string, Merchant>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, publicKey: users.publicKey, email: users.email, billingCurrency: users.billingCurrency })
+    .select({ id: users.id, publicKey: users.publicKey, email: users.email, billingCurrency: users.billingCurrency, profile: users.profile })
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
@@ -122,6 +124,19 @@ export function invoiceLinks(payOrigin: string, hashedId: string) {
     payUrl: hostedPayLink(payOrigin, hashedId),
     invoiceUrl: `${payOrigin}/invoice?i=${encodeURIComponent(hashedId)}`,
     pdfUrl: `${payOrigin}/api/pay/invoices/${encodeURIComponent(hashedId)}/pdf`,
+  };
+}
+
+/** Bill From's merchant: the profile's name, place and tax id, logo and colour; the shortened wallet when unnamed. */
+function invoiceMerchant(merchant: Merchant | undefined): PublicInvoice["merchant"] {
+  const p = merchant?.profile ?? {};
+  const { displayName, logoUrl, brandColor } = payerFacingMerchant(merchant);
+  return {
+    name: displayName,
+    ...(merchant?.email ? { email: merchant.email } : {}),
+    profile: { ...(p.company ? { company: p.company } : {}), ...(p.city ? { city: p.city } : {}), ...(p.taxId ? { taxId: p.taxId } : {}) },
+    ...(logoUrl ? { logoUrl } : {}),
+    ...(brandColor ? { brandColor } : {}),
   };
 }
 
@@ -141,11 +156,7 @@ function publicFields(row: InvoiceRow, merchant: Merchant | undefined, payOrigin
     notes: row.notes,
     status: row.status,
     invoiceFrom: row.invoiceFrom ?? null,
-    merchant: {
-      name: fallbackDisplayName(merchant?.publicKey ?? ""),
-      ...(merchant?.email ? { email: merchant.email } : {}),
-      profile: {},
-    },
+    merchant: invoiceMerchant(merchant),
     ...invoiceLinks(payOrigin, row.hashedId),
   };
 }

@@ -21,7 +21,7 @@ export const InvoiceSaveBody = z
     client: z.string().max(64).optional().openapi({ description: "The customer's `_id`" }),
     currency: z.string().max(16).optional().openapi({ example: "USD" }),
     invoiceInclusions: z.array(InclusionDto).max(1000).optional(),
-    notes: z.string().max(10_000).optional(),
+    notes: z.string().max(10_000).optional().openapi({ description: "Left out on create: the merchant's default invoice notes (profile)" }),
     invoiceFrom: z.object({ title: z.string().max(1000), subtext: z.string().max(1000) }).nullable().optional(),
     _key: z.string().max(64).optional().openapi({ description: "Edit key from a read; a stale key is refused (409)" }),
   })
@@ -101,7 +101,10 @@ export function invoiceRoutes(deps: AppDeps) {
   return router
     .openapi(listRoute, async (c) => c.json({ data: await dtos(await listInvoices(db, c.var.user.id, "invoice")) }, 200))
     .openapi(createRouteDef, async (c) => {
-      const input = await validateInvoiceBody(c.req.valid("json"), { requireLabel: false });
+      const body = c.req.valid("json");
+      // Notes left out take the merchant's default invoice notes (profile); sent empty, they stay empty.
+      const notes = body.notes ?? c.var.user.profile.defaultInvoiceNotes;
+      const input = await validateInvoiceBody({ ...body, ...(notes === undefined ? {} : { notes }) }, { requireLabel: false });
       const row = await createInvoice(db, c.var.user, "invoice", input);
       c.var.log.info({ userId: c.var.user.id, invoiceId: row.id }, "invoice created");
       return c.json({ data: { invoice: await dto(row) } }, 201);

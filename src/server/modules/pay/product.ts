@@ -5,12 +5,23 @@ import { formatBaseUnits } from "@/lib/money";
 import { USDC_DECIMALS } from "@/lib/fiat-conversion";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
-import { users } from "../../db/schema";
+import { users, type UserRow } from "../../db/schema";
+import { merchantBrand } from "../profile/service";
 import { SOLANA_STABLECOIN_DECIMALS, STABLECOINS } from "../../chains/runtime";
 import { quote } from "./pricing";
 import { findPayable, type FoundPayable } from "./payables";
 
 export const LINK_NOT_PAYABLE = "This payment link does not exist or is no longer active.";
+
+/** The name, logo and colour a payer sees: the profile's, with the shortened wallet as the name's fallback. */
+export function payerFacingMerchant(merchant: Pick<UserRow, "publicKey" | "profile"> | undefined): PayableProduct["merchant"] {
+  const brand = merchantBrand(merchant?.profile ?? {});
+  return {
+    displayName: brand.name ?? fallbackDisplayName(merchant?.publicKey ?? ""),
+    ...(brand.logoUrl ? { logoUrl: brand.logoUrl } : {}),
+    ...(brand.color ? { brandColor: brand.color } : {}),
+  };
+}
 
 /**
  * The payable product behind `?p=`, whatever its type.
@@ -53,7 +64,7 @@ export function payOptions(deps: AppDeps): PayableProduct["options"] {
 /** `GET /api/pay/{id}`: what the payer sees of a product before connecting a wallet. */
 export async function readPayableProduct(deps: AppDeps, hashedId: string): Promise<PayableProduct> {
   const { payable, paid } = await requirePayable(deps, hashedId);
-  const [merchant] = await deps.database.db.select({ publicKey: users.publicKey }).from(users).where(eq(users.id, payable.merchantId));
+  const [merchant] = await deps.database.db.select({ publicKey: users.publicKey, profile: users.profile }).from(users).where(eq(users.id, payable.merchantId));
   const { usdcBaseUnits } = await quote(deps, payable.displayPrice);
   return {
     id: payable.hashedId,
@@ -65,7 +76,7 @@ export async function readPayableProduct(deps: AppDeps, hashedId: string): Promi
     currency: payable.displayPrice.currency,
     useFiat: payable.displayPrice.useFiat,
     estimatedUsdc: formatBaseUnits(usdcBaseUnits, USDC_DECIMALS),
-    merchant: { displayName: fallbackDisplayName(merchant?.publicKey ?? "") },
+    merchant: payerFacingMerchant(merchant),
     options: payOptions(deps),
     sandbox: deps.env.ZPAY_MODE !== "production",
     ...payable.view,
