@@ -106,12 +106,13 @@ export function refundRoutes(deps: AppDeps) {
       const subject = subjectOf(user.id, body);
       const { refund, refundable } = await startRefund(db, subject, body.refundAmount === undefined ? undefined : BigInt(body.refundAmount)).catch(rethrow);
       c.var.log.info({ userId: user.id, refundId: refund.id, amount: refund.amount.toString() }, "refund requested");
-      return c.json({ success: true, data: toInstructionDto(refund, refundable) }, 201);
+      return c.json({ success: true, data: toInstructionDto(refund, refundable, deps.chains) }, 201);
     })
     .openapi(sentRoute, async (c) => {
       const refund = await ownRefund(c.var.user.id, c.req.valid("param").id);
-      await markRefundSent(db, refund, c.req.valid("json").signature);
-      const { confirmed, eventIds } = await confirmIfOnChain(db, deps.chains, refund, new Date());
+      const { signature } = c.req.valid("json");
+      await markRefundSent(db, refund, signature);
+      const { confirmed, eventIds } = await confirmIfOnChain(db, deps.chains, refund, new Date(), signature);
       if (eventIds.length) await enqueueWebhookEvents(deps.queue, eventIds, c.var.log);
       if (confirmed) c.var.log.info({ refundId: refund.id }, "refund confirmed on chain");
       const status = confirmed ? "confirmed" : refund.status === "requested" ? "sent" : refund.status;
