@@ -16,6 +16,7 @@ import { listenForNewPayments } from "./jobs/payment-wakeups";
 import { paymentSink, withWebhookEnqueue } from "./jobs/payment-sink";
 import { startReceivingScan } from "./jobs/receiving-account-scan";
 import { startEvmWatcher } from "./jobs/evm-watcher";
+import { REFUND_WATCHER_LOCK_KEY, startRefundWatcher } from "./jobs/refund-watcher";
 import { evmPaymentSink } from "./jobs/evm-payment-sink";
 import { evmLogCursorStore } from "./jobs/evm-log-cursor";
 import { Connection } from "@solana/web3.js";
@@ -55,6 +56,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   let chains: ChainRuntime | undefined;
   let watcher: Leadership | undefined;
   const evmWatchers: Leadership[] = [];
+  let refundWatcher: Leadership | undefined;
   let webhooks: WebhookWorker | undefined;
   let mail: RunningMail | undefined;
   const servers: ServerType[] = [];
@@ -129,6 +131,14 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
         ),
       );
     }
+    // One process confirms refunds the merchant's browser never reported and expires the ones nothing was sent for.
+    const refundChains = chains;
+    const q1 = queue;
+    refundWatcher = holdLeadership(
+      database,
+      async () => startRefundWatcher({ db: database.db, chains: refundChains, queue: q1, log, expiryMs: env.REFUND_EXPIRY_MS }, env.REFUND_WATCH_MS),
+      { key: REFUND_WATCHER_LOCK_KEY, retryMs: env.WATCHER_LEADER_RETRY_MS, log, name: "refund-watcher" },
+    );
     const deps = { env, database, log, chains, queue, startedAt: new Date() };
     const app = await listen(createApp(deps, { distDir }), env.HOST, env.APP_PORT);
     servers.push(app.server);
@@ -142,6 +152,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     const c = chains;
     const w = watcher;
     const ew = evmWatchers;
+    const rw = refundWatcher;
     const h = webhooks;
     const m = mail;
     return {
@@ -155,6 +166,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
           await Promise.all(servers.map(close));
           await w?.stop();
           await Promise.all(ew.map((l) => l.stop()));
+          await rw.stop();
           await h.stop();
           await m.stop();
           await stopQueue(q);
@@ -166,6 +178,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     await Promise.all(servers.map(close));
     if (watcher) await watcher.stop().catch(() => {});
     await Promise.allSettled(evmWatchers.map((l) => l.stop()));
+    if (refundWatcher) await refundWatcher.stop().catch(() => {});
     if (webhooks) await webhooks.stop().catch(() => {});
     if (mail) await mail.stop().catch(() => {});
     if (queue) await stopQueue(queue).catch(() => {});

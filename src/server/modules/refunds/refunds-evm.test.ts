@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createWalletClient, erc20Abi, http, parseEther, zeroAddress, type Address, type Hash, type Hex, type PrivateKeyAccount } from "viem";
-import type { PaymentTransactionInfo } from "@/lib/pay-api";
+import { erc20Abi, parseEther, type Address, type PrivateKeyAccount } from "viem";
 import type { RefundInstructionDto } from "@/lib/refund";
-import { localEvmChain } from "@/sandbox/evm/local-chain";
-import { feeProxyAbi } from "../../chains/evm/fee-proxy-abi";
 import type { Database } from "../../db/client";
 import { refunds, transactions } from "../../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { until, webhookReceiver, type WebhookReceiver } from "../../testing/webhook-receiver";
 import { callJson } from "../../testing/pay-fixture";
-import { fundedEvmPayer, newEvmAccount, payEvm, startEvmPayFixture, type EvmPayFixture } from "../../testing/evm-pay-fixture";
-import { attachWalletAndLink } from "../../testing/pay-apps";
+import { newEvmAccount, startEvmPayFixture, type EvmPayFixture } from "../../testing/evm-pay-fixture";
+import { paidEvmPayment, sendEvmRefundBack } from "../../testing/evm-refunds";
 import { signInMerchant } from "../../testing/merchants";
 
 const A = 31337;
@@ -40,49 +37,12 @@ describe.each(TEST_BACKENDS)("EVM refunds on the local chain (%s)", (kind) => {
   const balanceOf = (owner: Address, token = chain().sandbox.tokens.USDC) =>
     chain().client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
 
-  /** A merchant whose receiving wallet is a key this test holds, paid 12.5 USDC (validated) by a fresh payer. */
-  async function paidPayment() {
-    const merchant = await signInMerchant(f.app);
-    const wallet = newEvmAccount();
-    await chain().sandbox.fund(wallet.address, parseEther("1"));
-    const { link } = await attachWalletAndLink(
-      f,
-      merchant,
-      { address: wallet.address, chain: A, type: "manual", version: 1 },
-      { label: "Coffee beans", price: "12.5", currency: "USDC" },
-      { endpoint: hooks.url },
-    );
-    const payer = await fundedEvmPayer(f, A, "USDC", 12_500_000n);
-    const started = await callJson(f.payments, "POST", `/api/pay/${link.hashedId}/start`, { chainId: A, token: "USDC", payer: payer.address, sessionId: `s-${payer.address}` });
-    const info = started.body.data as PaymentTransactionInfo;
-    const hash = await payEvm(f, payer, info);
-    await until(async () => ((await row(info.payment)).status === "paid" ? true : undefined), "paid");
-    await f.mine(A, 2);
-    await until(async () => ((await row(info.payment)).status === "validated" ? true : undefined), "validated");
-    return { merchant, wallet, payer, info, paymentId: (await row(info.payment)).id, paymentHash: hash };
-  }
+  const paidPayment = () => paidEvmPayment(f, database, A, hooks.url);
   const row = async (publicId: string) => (await database.db.select().from(transactions).where(eq(transactions.publicId, publicId)))[0]!;
   const init = async (m: { auth: Record<string, string> }, body: Record<string, unknown>) => callJson(f.app, "POST", "/api/v2/refunds/init", body, m.auth);
   const sent = (m: { auth: Record<string, string> }, refundId: string, signature: string) => callJson(f.app, "POST", `/api/v2/refunds/${refundId}/sent`, { signature }, m.auth);
 
-  /** The merchant's wallet sends through the proxy as the dialog does (approve, then the proxy call); a test may tamper with what it sends. */
-  async function sendBack(from: PrivateKeyAccount, r: RefundInstructionDto, tamper: { to?: Address; amount?: bigint; token?: Address; reference?: Hex } = {}): Promise<Hash> {
-    const { sandbox, client } = chain();
-    const wallet = createWalletClient({ account: from, chain: localEvmChain(A, sandbox.rpcUrl), transport: http(sandbox.rpcUrl) });
-    const token = tamper.token ?? (r.tokenAddress as Address);
-    const amount = tamper.amount ?? BigInt(r.amount);
-    const approved = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: "approve", args: [r.proxy as Address, amount] });
-    await client.waitForTransactionReceipt({ hash: approved });
-    const hash = await wallet.writeContract({
-      address: r.proxy as Address,
-      abi: feeProxyAbi,
-      functionName: "transferFromWithReferenceAndFee",
-      args: [token, tamper.to ?? (r.to as Address), amount, tamper.reference ?? (r.reference as Hex), 0n, zeroAddress],
-    });
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error("refund reverted");
-    return hash;
-  }
+  const sendBack = (from: PrivateKeyAccount, r: RefundInstructionDto, tamper: Parameters<typeof sendEvmRefundBack>[3] = {}) => sendEvmRefundBack(f, from, r, tamper);
 
   it("refunds 40 % from the merchant's wallet: the payer gets exactly that back, the payment is partially refunded, payment.refunded arrives", async () => {
     const { merchant, wallet, payer, info, paymentId } = await paidPayment();

@@ -5,10 +5,11 @@ import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
 import { enqueueWebhookEvents } from "../../jobs/webhooks";
+import { confirmIfOnChain } from "../../payments/refund-confirmation";
 import { cancelRefund, findOwnRefund, loadRefundable, markRefundSent, startRefund, type RefundSubject } from "../../payments/refunds";
 import { requireMerchant } from "../auth/middleware";
 import { RefundBalanceDto, RefundInstructionDto } from "./dto";
-import { confirmIfOnChain, merchantBalance, toApiError, toBalanceDto, toInstructionDto } from "./service";
+import { merchantBalance, toApiError, toBalanceDto, toInstructionDto } from "./service";
 
 const id = z.string().max(64);
 const SubjectBody = z

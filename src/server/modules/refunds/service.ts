@@ -1,17 +1,14 @@
-import { Connection } from "@solana/web3.js";
-import { createPublicClient, http, isAddress, type Address, type Hex, type PublicClient } from "viem";
+import { isAddress } from "viem";
 import { formatBaseUnits } from "@/lib/money";
 import { REFUND_MESSAGES, refundLabel, refundMemo, type RefundBalanceDto, type RefundInstructionDto } from "@/lib/refund";
-import { findEvmRefundTransfer } from "../../chains/evm/find-refund-transfer";
 import { readEvmTokenBalance } from "../../chains/evm/read-token-balance";
-import type { ChainRuntime, EvmRuntime } from "../../chains/runtime";
-import { findRefundTransfer } from "../../chains/solana/find-refund-transfer";
+import type { ChainRuntime } from "../../chains/runtime";
 import { readTokenBalance } from "../../chains/solana/read-token-balance";
-import type { Db } from "../../db/client";
 import type { RefundRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { Logger } from "../../logger";
-import { RefundError, confirmRefund, refundableAmount, type Refundable } from "../../payments/refunds";
+import { evmChain, solanaConnection } from "../../payments/refund-confirmation";
+import { RefundError, refundableAmount, type Refundable } from "../../payments/refunds";
 
 /** A refund refusal as the API answers it (SPEC §8: the dialog shows the server's message). */
 export function toApiError(err: unknown): unknown {
@@ -30,20 +27,6 @@ export function toApiError(err: unknown): unknown {
     case "above_available":
       return new ApiError(409, "above_available", REFUND_MESSAGES.aboveAvailable.replace("{available}", err.availableLabel));
   }
-}
-
-/** The connection to the Solana network this process pays on, when it pays on one. */
-function solanaConnection(chains: ChainRuntime, chainId: number): Connection | undefined {
-  const solana = chains.solana;
-  if (!solana || solana.chainId !== chainId) return undefined;
-  return new Connection(solana.rpcUrl, { commitment: "confirmed", wsEndpoint: solana.wsUrl });
-}
-
-/** The EVM network this process pays on with that chain id (one with a fee proxy), and a client to read it. */
-function evmChain(chains: ChainRuntime, chainId: number): { runtime: EvmRuntime & { feeProxy: Address }; client: PublicClient } | undefined {
-  const runtime = chains.evm.find((c) => c.chainId === chainId);
-  if (!runtime?.feeProxy) return undefined;
-  return { runtime: runtime as EvmRuntime & { feeProxy: Address }, client: createPublicClient({ transport: http(runtime.rpcUrl), cacheTime: 0 }) };
 }
 
 /**
@@ -102,40 +85,4 @@ export function toInstructionDto(refund: RefundRow, refundable: Refundable, chai
     memo: refundMemo(refund.id),
     proxy: refund.chainId >= 0 ? (chains.evm.find((c) => c.chainId === refund.chainId)?.feeProxy ?? null) : null,
   };
-}
-
-/**
- * Looks for the refund's transfer back on chain (by its reference; on EVM the hash the merchant's
- * wallet answered is tried first, and checked like any other) and confirms the refund when it is
- * there. Answers the webhook event ids to deliver (empty when not seen yet or already done).
- */
-export async function confirmIfOnChain(
-  db: Db,
-  chains: ChainRuntime,
-  refund: RefundRow,
-  now: Date,
-  claimedHash: string | null = refund.signature,
-): Promise<{ confirmed: boolean; eventIds: string[] }> {
-  if (refund.status === "confirmed") return { confirmed: true, eventIds: [] };
-  if (refund.status === "failed") return { confirmed: false, eventIds: [] };
-  if (refund.chainId >= 0) return confirmEvmIfOnChain(db, chains, refund, now, claimedHash);
-  const connection = solanaConnection(chains, refund.chainId);
-  if (!connection) return { confirmed: false, eventIds: [] };
-  const found = await findRefundTransfer(
-    connection,
-    { reference: refund.reference, source: refund.sourceTokenAccount, destination: refund.destinationTokenAccount, mint: refund.tokenAddress, amount: refund.amount },
-    "confirmed",
-  );
-  if (!found) return { confirmed: false, eventIds: [] };
-  return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.signature, now) };
-}
-
-/** The EVM side of `confirmIfOnChain`: the fee-proxy transfer from the merchant's wallet to the payer. */
-async function confirmEvmIfOnChain(db: Db, chains: ChainRuntime, refund: RefundRow, now: Date, claimedHash: string | null): Promise<{ confirmed: boolean; eventIds: string[] }> {
-  const evm = evmChain(chains, refund.chainId);
-  const { sourceTokenAccount: from, destinationOwner: to, tokenAddress: token } = refund;
-  if (!evm || !isAddress(from) || !isAddress(to) || !isAddress(token)) return { confirmed: false, eventIds: [] };
-  const found = await findEvmRefundTransfer(evm.client, evm.runtime.feeProxy, { reference: refund.reference as Hex, from, to, token, amount: refund.amount }, { hash: claimedHash });
-  if (!found) return { confirmed: false, eventIds: [] };
-  return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.hash, now) };
 }
