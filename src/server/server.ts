@@ -19,6 +19,8 @@ import { startEvmWatcher } from "./jobs/evm-watcher";
 import { REFUND_WATCHER_LOCK_KEY, startRefundWatcher } from "./jobs/refund-watcher";
 import { evmPaymentSink } from "./jobs/evm-payment-sink";
 import { evmLogCursorStore } from "./jobs/evm-log-cursor";
+import { EVM_INFLOW_CURSOR_KEY, startEvmInflowScan } from "./jobs/evm-inflow-scan";
+import { createPublicClient, http } from "viem";
 import { Connection } from "@solana/web3.js";
 import { payerScreen } from "./modules/sanctions/service";
 
@@ -111,6 +113,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
       const proxy = evm.feeProxy;
       if (!proxy) continue;
       const sink = evmPaymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(env.DATA_DIR) });
+      const q2 = queue;
       evmWatchers.push(
         holdLeadership(
           database,
@@ -125,7 +128,24 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
               finalityTimeoutMs: env.EVM_FINALITY_TIMEOUT_MS,
               wakeups: (onNew) => listenForNewPayments(database, onNew),
             });
-            return () => running.stop();
+            // The leader also reads the chain's token transfers into merchants for money no payment claimed.
+            const scanning = startEvmInflowScan(
+              {
+                db: database.db,
+                client: createPublicClient({ transport: http(evm.rpcUrl), cacheTime: 0 }),
+                chainId: evm.chainId,
+                proxy,
+                tokens: Object.values(evm.tokens).map((t) => t.address),
+                cursor: evmLogCursorStore(database.db, evm.chainId, EVM_INFLOW_CURSOR_KEY),
+                payments: withWebhookEnqueue({ db: database.db, queue: q2, log }),
+                log,
+              },
+              env.UNMAPPED_SCAN_MS,
+            );
+            return async () => {
+              await scanning();
+              await running.stop();
+            };
           },
           { key: watcherLockKey(evm.chainId), retryMs: env.WATCHER_LEADER_RETRY_MS, log, name: `evm-watcher:${evm.chainId}` },
         ),

@@ -102,7 +102,8 @@ export async function loadRefundable(tx: Tx | Db, subject: RefundSubject, lock =
     decimals: sibling?.decimals ?? 6,
     received: row.amount,
     merchantTokenAccount: row.recipientTokenAccount,
-    merchantOwner: sibling?.recipient ?? null,
+    // On EVM the receiving account is the merchant's wallet itself.
+    merchantOwner: sibling?.recipient ?? (row.chainId >= 0 ? row.recipientTokenAccount : null),
     payerOwner: row.payer,
     payerTokenAccount: row.source,
     refunds: own,
