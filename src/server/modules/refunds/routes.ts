@@ -62,7 +62,8 @@ const sentRoute = createRoute({
   method: "post",
   path: "/v2/refunds/{id}/sent",
   summary: "The wallet sent the refund: look for it on chain and confirm it",
-  description: "Answers the refund's status; call again while it is `sent` (the chain has not shown it yet).",
+  description:
+    "Answers the refund's status; call again while it is `sent` (the chain has not shown it yet). The signature (EVM: the transaction hash) is only a hint: the refund is confirmed when the chain shows a transfer carrying its reference, from the merchant's wallet to the payer, of that token and amount.",
   request: { params: RefundIdParam, body: { content: json(SentBody), required: true } },
   responses: { 200: { description: "The refund's status", content: json(RefundState) }, ...errorResponses(400, 401, 404) },
 });
