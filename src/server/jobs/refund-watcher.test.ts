@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { Keypair } from "@solana/web3.js";
+import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import type { RefundInstructionDto } from "@/lib/refund";
+import { buildPaymentTransaction } from "@/components/pay/solana/build-payment-transaction";
 import type { Database } from "../db/client";
 import { refunds, transactions, webhookEvents } from "../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { callJson } from "../testing/call-json";
 import { startEvmPayFixture, type EvmPayFixture } from "../testing/evm-pay-fixture";
 import { paidEvmPayment, sendEvmRefundBack } from "../testing/evm-refunds";
+import { signInMerchant } from "../testing/merchants";
+import { attachWalletAndLink } from "../testing/pay-apps";
+import { fundedPayer, pay, startPayFixture, type PayFixture } from "../testing/pay-fixture";
 import { until } from "../testing/webhook-receiver";
 import { holdLeadership } from "./leader-lock";
 import { REFUND_WATCHER_LOCK_KEY, watchRefundsOnce, type RefundWatcherDeps } from "./refund-watcher";
@@ -97,5 +103,50 @@ describe.each(TEST_BACKENDS)("the refund watcher (%s)", (kind) => {
     await until(() => (second.leading ? true : undefined), "the second takes over");
     expect(started).toEqual(["first", "second"]);
     await second.stop();
+  });
+});
+
+/** The same on the local Solana network: the refund transfer the merchant's wallet sent is found by its reference key. */
+describe.each(TEST_BACKENDS)("the refund watcher on Solana (%s)", (kind) => {
+  let database: Database;
+  let f: PayFixture;
+  beforeAll(async () => {
+    database = await openTestDb(kind);
+    f = await startPayFixture(database);
+  }, 90_000);
+  afterAll(async () => {
+    await f?.stop();
+    await database?.close();
+  });
+
+  it("confirms a Solana refund the browser never reported", async () => {
+    const merchantKey = Keypair.generate();
+    const m = await signInMerchant(f.app);
+    const { link } = await attachWalletAndLink(f, m, { address: merchantKey.publicKey.toBase58(), type: "manual", version: 1 }, { label: "Tea", price: "12.5", currency: "USDC" });
+    await f.solana.airdrop(merchantKey.publicKey.toBase58(), 1_000_000_000n);
+    const payer = await fundedPayer(f);
+    const info = (await callJson(f.payments, "POST", `/api/pay/${link.hashedId}/start`, { chainId: -5001, token: "USDC", payer: payer.publicKey.toBase58(), sessionId: "s-refund-watcher" })).body
+      .data as PaymentTransactionInfo;
+    await pay(f, payer, info);
+    const row = async () => (await database.db.select().from(transactions).where(eq(transactions.publicId, info.payment)))[0]!;
+    await until(async () => ((await row()).status === "paid" || (await row()).status === "validated" ? true : undefined), "paid");
+    const r = (await callJson(f.app, "POST", "/api/v2/refunds/init", { paymentId: (await row()).id, refundAmount: "2000000" }, m.auth)).body.data as RefundInstructionDto;
+
+    // The merchant's wallet sends the transfer back as the dialog builds it (the merchant pays, the payer receives).
+    const { blockhash, lastValidBlockHeight } = await f.connection.getLatestBlockhash("confirmed");
+    const tx = buildPaymentTransaction({
+      payer: merchantKey.publicKey,
+      info: { address: r.destinationTokenAccount, tokenAddress: r.tokenAddress, amountWei: r.amount, decimals: r.decimals, reference: r.reference, memo: r.memo, recipient: r.to, createRecipientAccount: true },
+      blockhash,
+      lastValidBlockHeight,
+    });
+    tx.sign(merchantKey);
+    const signature = await f.connection.sendRawTransaction(tx.serialize(), { preflightCommitment: "confirmed" });
+    await f.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, "confirmed");
+
+    const deps: RefundWatcherDeps = { db: database.db, chains: f.deps.chains, log: f.deps.log };
+    await until(async () => ((await watchRefundsOnce(deps)).confirmed > 0 ? true : undefined), "the watcher confirms");
+    expect(await database.db.select().from(refunds).where(eq(refunds.id, r.refundId))).toMatchObject([{ status: "confirmed", signature }]);
+    expect((await row()).refundedAmount).toBe(2_000_000n);
   });
 });
