@@ -84,7 +84,7 @@ export const PartialRefund: Story = {
     await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
     await waitFor(() => expect(args.onRefunded).toHaveBeenCalled());
     await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/init")).toEqual([{ paymentId: PAYMENT, refundAmount: "2500000" }]);
-    await expect(args.sendRefund).toHaveBeenCalledWith(expect.objectContaining({ amount: "2500000", memo: "zpay-refund:refund-1" }), expect.anything());
+    await expect(args.sendRefund).toHaveBeenCalledWith(expect.objectContaining({ amount: "2500000", memo: "zpay-refund:refund-1" }), expect.anything(), expect.any(Function));
     await expect(within(dialog()).getByRole("status")).toHaveTextContent("Refund confirmed: 2.5 USDC sent back to the payer.");
     await expect(body().getByText("Refund requested")).toBeVisible();
   },
