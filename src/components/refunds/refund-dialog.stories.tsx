@@ -145,6 +145,26 @@ export const WalletRefuses: Story = {
   },
 };
 
+/**
+ * The wallet sent the transfer, then failed (a receipt it could not wait for): money may be on its
+ * way, so the refund is not cancelled; the dialog asks the server to find it on chain, which confirms it.
+ */
+export const WalletFailsAfterSending: Story = {
+  args: {
+    sendRefund: fn(async (_refund, _api, onSent?: (signature: string) => void) => {
+      onSent?.("0xsent");
+      throw new Error("The wallet stopped answering.");
+    }),
+  },
+  play: async () => {
+    await waitFor(() => expect(valueOf("Refundable")).toBeVisible());
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
+    await waitFor(() => expect(within(dialog()).getByRole("status")).toHaveTextContent("Refund confirmed: 12.5 USDC sent back to the payer."));
+    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/refund-1/sent")).toEqual([{ signature: "0xsent" }]);
+    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/refund-1/cancel")).toEqual([]);
+  },
+};
+
 /** Cancel closes; opening again starts from checking the balance with the toggle off. */
 export const CancelResets: Story = {
   play: async ({ args }) => {
