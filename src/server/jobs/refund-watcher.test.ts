@@ -14,7 +14,9 @@ import { signInMerchant } from "../testing/merchants";
 import { attachWalletAndLink } from "../testing/pay-apps";
 import { fundedPayer, pay, startPayFixture, type PayFixture } from "../testing/pay-fixture";
 import { until } from "../testing/webhook-receiver";
-import { holdLeadership } from "./leader-lock";
+import { MIGRATION_LOCK_KEY } from "../db/client";
+import { PAY_START_LOCK } from "../modules/pay/start-caps";
+import { holdLeadership, watcherLockKey } from "./leader-lock";
 import { REFUND_WATCHER_LOCK_KEY, watchRefundsOnce, type RefundWatcherDeps } from "./refund-watcher";
 
 const A = 31337;
@@ -103,6 +105,14 @@ describe.each(TEST_BACKENDS)("the refund watcher (%s)", (kind) => {
     await until(() => (second.leading ? true : undefined), "the second takes over");
     expect(started).toEqual(["first", "second"]);
     await second.stop();
+  });
+});
+
+describe("the refund watcher's lock", () => {
+  it("is none of zpay's other advisory locks: a leader holds it for life, so a shared key would block the others forever", () => {
+    const others = [MIGRATION_LOCK_KEY, PAY_START_LOCK, watcherLockKey(REFUND_WATCHER_LOCK_KEY[1])];
+    for (const key of others) expect([...REFUND_WATCHER_LOCK_KEY]).not.toEqual([...key]);
+    expect(REFUND_WATCHER_LOCK_KEY[0]).not.toBe(watcherLockKey(0)[0]);
   });
 });
 

@@ -6,8 +6,13 @@ import { expireRefund, listOpenRefunds } from "../payments/refunds";
 import type { Queue } from "./queue";
 import { enqueueWebhookEvents } from "./webhooks";
 
-/** The lock the refund watcher leads under ('zp' namespace, then its own id): one process at a time confirms and expires refunds. */
-export const REFUND_WATCHER_LOCK_KEY = [0x7a70_0002, 0] as const;
+/**
+ * The lock the refund watcher leads under ('zp' namespace 0x7a70_0013, its own): one process at a
+ * time confirms and expires refunds. It must differ from every other zpay lock (migrations
+ * 0x7a70_0000, chain watchers 0x7a70_0001, pay starts 0x7a70_0002): a leader holds its lock for
+ * as long as it lives, so sharing one would block the other's users forever.
+ */
+export const REFUND_WATCHER_LOCK_KEY = [0x7a70_0013, 0] as const;
 
 /**
  * How long a refund may stay `requested` (the merchant started it, the wallet never said it sent
