@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { delay, http } from "msw";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { storyServer } from "@/testing/msw/store";
-import { RefundDialog } from "./refund-dialog";
+import { RefundDialog, type RefundSender } from "./refund-dialog";
 
 const PAYMENT = "tx-1";
 const payment = { received: "12500000", refunded: "0", balance: "40000000", decimals: 6, token: "USDC" };
@@ -151,10 +151,11 @@ export const WalletRefuses: Story = {
  */
 export const WalletFailsAfterSending: Story = {
   args: {
-    sendRefund: fn(async (_refund, _api, onSent?: (signature: string) => void) => {
+    // The wallet hears of the transfer (onSent), then fails: typed as the dialog calls it.
+    sendRefund: fn(async (...[, , onSent]: Parameters<RefundSender>) => {
       onSent?.("0xsent");
       throw new Error("The wallet stopped answering.");
-    }),
+    }) as unknown as (typeof meta)["args"]["sendRefund"],
   },
   play: async () => {
     await waitFor(() => expect(valueOf("Refundable")).toBeVisible());
