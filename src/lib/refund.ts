@@ -59,6 +59,8 @@ export interface RefundInstructionDto {
   reference: string;
   /** The memo the transfer carries. */
   memo: string;
+  /** EVM: Request Network's ERC20FeeProxy the merchant's wallet sends the refund through (with `reference`); null on Solana. */
+  proxy: string | null;
 }
 
 /** The memo of a refund's transfer back (SPEC §9: a memo carrying the order reference). */

@@ -69,6 +69,10 @@ export const envSchema = z
     EVM_FINALITY_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
     /** How often every merchant's receiving token account is read for money no payment claimed. */
     UNMAPPED_SCAN_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** How often open refunds (requested or sent) are looked for on chain, whether or not the merchant's browser reports back. */
+    REFUND_WATCH_MS: z.coerce.number().int().min(100).default(15_000),
+    /** How long a refund may stay requested with nothing sent before it fails and its amount is refundable again. */
+    REFUND_EXPIRY_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
     /** Sandbox only: let webhooks go to loopback (127.0.0.0/8, ::1), for local receivers and tests. */
     WEBHOOK_ALLOW_LOOPBACK: z.stringbool().default(false),
     /**

@@ -16,8 +16,11 @@ import { listenForNewPayments } from "./jobs/payment-wakeups";
 import { paymentSink, withWebhookEnqueue } from "./jobs/payment-sink";
 import { startReceivingScan } from "./jobs/receiving-account-scan";
 import { startEvmWatcher } from "./jobs/evm-watcher";
+import { REFUND_WATCHER_LOCK_KEY, startRefundWatcher } from "./jobs/refund-watcher";
 import { evmPaymentSink } from "./jobs/evm-payment-sink";
 import { evmLogCursorStore } from "./jobs/evm-log-cursor";
+import { EVM_INFLOW_CURSOR_KEY, startEvmInflowScan } from "./jobs/evm-inflow-scan";
+import { createPublicClient, http } from "viem";
 import { Connection } from "@solana/web3.js";
 import { payerScreen } from "./modules/sanctions/service";
 
@@ -55,6 +58,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   let chains: ChainRuntime | undefined;
   let watcher: Leadership | undefined;
   const evmWatchers: Leadership[] = [];
+  let refundWatcher: Leadership | undefined;
   let webhooks: WebhookWorker | undefined;
   let mail: RunningMail | undefined;
   const servers: ServerType[] = [];
@@ -109,6 +113,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
       const proxy = evm.feeProxy;
       if (!proxy) continue;
       const sink = evmPaymentSink({ db: database.db, queue, log, isSanctioned: payerScreen(env.DATA_DIR), appOrigin: origins(env).app });
+      const q2 = queue;
       evmWatchers.push(
         holdLeadership(
           database,
@@ -123,12 +128,37 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
               finalityTimeoutMs: env.EVM_FINALITY_TIMEOUT_MS,
               wakeups: (onNew) => listenForNewPayments(database, onNew),
             });
-            return () => running.stop();
+            // The leader also reads the chain's token transfers into merchants for money no payment claimed.
+            const scanning = startEvmInflowScan(
+              {
+                db: database.db,
+                client: createPublicClient({ transport: http(evm.rpcUrl), cacheTime: 0 }),
+                chainId: evm.chainId,
+                proxy,
+                tokens: Object.values(evm.tokens).map((t) => t.address),
+                cursor: evmLogCursorStore(database.db, evm.chainId, EVM_INFLOW_CURSOR_KEY),
+                payments: withWebhookEnqueue({ db: database.db, queue: q2, log, isSanctioned: payerScreen(env.DATA_DIR), appOrigin: origins(env).app }),
+                log,
+              },
+              env.UNMAPPED_SCAN_MS,
+            );
+            return async () => {
+              await scanning();
+              await running.stop();
+            };
           },
           { key: watcherLockKey(evm.chainId), retryMs: env.WATCHER_LEADER_RETRY_MS, log, name: `evm-watcher:${evm.chainId}` },
         ),
       );
     }
+    // One process confirms refunds the merchant's browser never reported and expires the ones nothing was sent for.
+    const refundChains = chains;
+    const q1 = queue;
+    refundWatcher = holdLeadership(
+      database,
+      async () => startRefundWatcher({ db: database.db, chains: refundChains, queue: q1, log, expiryMs: env.REFUND_EXPIRY_MS }, env.REFUND_WATCH_MS),
+      { key: REFUND_WATCHER_LOCK_KEY, retryMs: env.WATCHER_LEADER_RETRY_MS, log, name: "refund-watcher" },
+    );
     const deps = { env, database, log, chains, queue, startedAt: new Date() };
     const app = await listen(createApp(deps, { distDir }), env.HOST, env.APP_PORT);
     servers.push(app.server);
@@ -142,6 +172,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     const c = chains;
     const w = watcher;
     const ew = evmWatchers;
+    const rw = refundWatcher;
     const h = webhooks;
     const m = mail;
     return {
@@ -155,6 +186,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
           await Promise.all(servers.map(close));
           await w?.stop();
           await Promise.all(ew.map((l) => l.stop()));
+          await rw.stop();
           await h.stop();
           await m.stop();
           await stopQueue(q);
@@ -166,6 +198,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     await Promise.all(servers.map(close));
     if (watcher) await watcher.stop().catch(() => {});
     await Promise.allSettled(evmWatchers.map((l) => l.stop()));
+    if (refundWatcher) await refundWatcher.stop().catch(() => {});
     if (webhooks) await webhooks.stop().catch(() => {});
     if (mail) await mail.stop().catch(() => {});
     if (queue) await stopQueue(queue).catch(() => {});

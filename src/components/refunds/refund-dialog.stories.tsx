@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { delay, http } from "msw";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { storyServer } from "@/testing/msw/store";
-import { RefundDialog } from "./refund-dialog";
+import { RefundDialog, type RefundSender } from "./refund-dialog";
 
 const PAYMENT = "tx-1";
 const payment = { received: "12500000", refunded: "0", balance: "40000000", decimals: 6, token: "USDC" };
@@ -84,7 +84,7 @@ export const PartialRefund: Story = {
     await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
     await waitFor(() => expect(args.onRefunded).toHaveBeenCalled());
     await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/init")).toEqual([{ paymentId: PAYMENT, refundAmount: "2500000" }]);
-    await expect(args.sendRefund).toHaveBeenCalledWith(expect.objectContaining({ amount: "2500000", memo: "zpay-refund:refund-1" }), expect.anything());
+    await expect(args.sendRefund).toHaveBeenCalledWith(expect.objectContaining({ amount: "2500000", memo: "zpay-refund:refund-1" }), expect.anything(), expect.any(Function));
     await expect(within(dialog()).getByRole("status")).toHaveTextContent("Refund confirmed: 2.5 USDC sent back to the payer.");
     await expect(body().getByText("Refund requested")).toBeVisible();
   },
@@ -142,6 +142,27 @@ export const WalletRefuses: Story = {
     await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
     await waitFor(() => expect(body().getByText("User rejected the request.")).toBeVisible());
     await waitFor(() => expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/refund-1/cancel")).toHaveLength(1));
+  },
+};
+
+/**
+ * The wallet sent the transfer, then failed (a receipt it could not wait for): money may be on its
+ * way, so the refund is not cancelled; the dialog asks the server to find it on chain, which confirms it.
+ */
+export const WalletFailsAfterSending: Story = {
+  args: {
+    // The wallet hears of the transfer (onSent), then fails: typed as the dialog calls it.
+    sendRefund: fn(async (...[, , onSent]: Parameters<RefundSender>) => {
+      onSent?.("0xsent");
+      throw new Error("The wallet stopped answering.");
+    }) as unknown as (typeof meta)["args"]["sendRefund"],
+  },
+  play: async () => {
+    await waitFor(() => expect(valueOf("Refundable")).toBeVisible());
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
+    await waitFor(() => expect(within(dialog()).getByRole("status")).toHaveTextContent("Refund confirmed: 12.5 USDC sent back to the payer."));
+    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/refund-1/sent")).toEqual([{ signature: "0xsent" }]);
+    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/refund-1/cancel")).toEqual([]);
   },
 };
 

@@ -13,18 +13,27 @@ import { REFUND_MESSAGES, REFUND_PERCENT, amountForPercent, percentForAmount, ty
 import { merchantApi } from "@/stores/merchant-api";
 import { showToast } from "@/stores/toasts";
 
-/** Signs and sends the transfer back with the merchant's wallet; answers its signature. */
-export type RefundSender = (refund: RefundInstructionDto, api: ApiClient) => Promise<string>;
+/**
+ * Signs and sends the transfer back with the merchant's wallet; answers its signature. `onSent`
+ * hears the signature as soon as the wallet sent it (before it is mined): from then on a failure
+ * must not cancel the refund, since money may already be on its way.
+ */
+export type RefundSender = (refund: RefundInstructionDto, api: ApiClient, onSent?: (signature: string) => void) => Promise<string>;
 
-/** The Solana sender, loaded only when a refund is sent (web3.js stays out of the page until then). */
-export const sendWithBrowserWallet: RefundSender = async (refund, api) => {
-  const [{ sendSolanaRefund }, config] = await Promise.all([
-    import("./solana/send-refund"),
-    api.get<{ data: { contractsMeta?: Record<string, { rpcUrl?: string; wsUrl?: string }> } }>("/config").catch(() => undefined),
-  ]);
-  if (refund.chain >= 0) throw new Error("Refunds on EVM chains are not available yet.");
-  return sendSolanaRefund(refund, config?.data.contractsMeta?.[String(refund.chain)] ?? {});
+/** The browser wallet's sender for the refund's chain family, loaded only when a refund is sent (web3.js and viem stay out of the page until then). */
+export const sendWithBrowserWallet: RefundSender = async (refund, api, onSent) => {
+  const config = await api.get<{ data: { contractsMeta?: Record<string, { rpcUrl?: string; wsUrl?: string; name?: string }> } }>("/config").catch(() => undefined);
+  const rpc = config?.data.contractsMeta?.[String(refund.chain)] ?? {};
+  if (refund.chain >= 0) {
+    const { sendEvmRefund } = await import("./evm/send-refund");
+    return sendEvmRefund(refund, rpc, onSent);
+  }
+  const { sendSolanaRefund } = await import("./solana/send-refund");
+  return sendSolanaRefund(refund, rpc);
 };
+
+/** The sender's error says its own transaction reverted: nothing left the wallet. */
+const reverted = (err: unknown) => (err as { reverted?: unknown } | null)?.reverted === true;
 
 export interface RefundDialogProps {
   open: boolean;
@@ -183,9 +192,13 @@ function RefundBody({
     showToast({ message: t("requested"), variant: "success" });
     setStep({ name: "requested", refund: started, phase: "signing" });
     let signature: string;
+    let heard: string | undefined;
     try {
-      signature = await sendRefund(started, api);
+      signature = await sendRefund(started, api, (s) => {
+        heard = s;
+      });
     } catch (err) {
+      if (heard !== undefined && !reverted(err)) return confirm(started, heard, mine);
       // Nothing left the wallet: the amount becomes refundable again.
       await api.post(`/v2/refunds/${started.refundId}/cancel`).catch(() => {});
       showToast({ message: messageOf(err, t("failed")), variant: "error" });
@@ -196,6 +209,11 @@ function RefundBody({
       setBusy(false);
       return;
     }
+    return confirm(started, signature, mine);
+  };
+
+  /** Asks the server to find the sent refund on chain until it is confirmed (or the dialog closed). */
+  const confirm = async (started: RefundInstructionDto, signature: string, mine: number) => {
     if (run.current !== mine) return;
     setStep({ name: "requested", refund: started, phase: "confirming" });
     for (let i = 0; i < POLLS && run.current === mine; i++) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentCredits, refunds, transactions, unmappedTransfers, type RefundRow, type TransactionRow } from "../db/schema";
 import { refundLabel } from "@/lib/refund";
@@ -102,7 +102,8 @@ export async function loadRefundable(tx: Tx | Db, subject: RefundSubject, lock =
     decimals: sibling?.decimals ?? 6,
     received: row.amount,
     merchantTokenAccount: row.recipientTokenAccount,
-    merchantOwner: sibling?.recipient ?? null,
+    // On EVM the receiving account is the merchant's wallet itself.
+    merchantOwner: sibling?.recipient ?? (row.chainId >= 0 ? row.recipientTokenAccount : null),
     payerOwner: row.payer,
     payerTokenAccount: row.source,
     refunds: own,
@@ -233,8 +234,26 @@ export async function confirmRefund(db: Db, refundId: string, signature: string,
 
 /** Refunds waiting for their transfer back to be seen (requested or sent), oldest first. */
 export async function listOpenRefunds(db: Db, chainId: number): Promise<RefundRow[]> {
-  const rows = await db.select().from(refunds).where(eq(refunds.chainId, chainId)).orderBy(asc(refunds.createdAt));
-  return rows.filter((r) => r.status === "requested" || r.status === "sent");
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.chainId, chainId), inArray(refunds.status, ["requested", "sent"])))
+    .orderBy(asc(refunds.createdAt));
+}
+
+/**
+ * A refund the merchant started but whose wallet never said it sent anything (still `requested`)
+ * and that was started before `startedBefore` fails: its amount becomes refundable again. A
+ * refund the wallet reported (`sent`) is never expired: its money may be on its way. Answers
+ * whether this call expired it (false when it moved meanwhile).
+ */
+export async function expireRefund(db: Db, refundId: string, startedBefore: Date): Promise<boolean> {
+  const done = await db
+    .update(refunds)
+    .set({ status: "failed" })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "requested"), lt(refunds.createdAt, startedBefore)))
+    .returning({ id: refunds.id });
+  return done.length === 1;
 }
 
 /** The merchant's wallet refused to sign: a refund nothing was sent for fails, and its amount is refundable again. */

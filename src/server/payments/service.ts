@@ -268,13 +268,21 @@ const creditOf = (transactionId: string, key: TransferKey) =>
  * `credited_elsewhere`), marks a credit finalized or withdraws one a reorg removed (so the same
  * transfer, mined again, can be credited again), writes the patch, logs a rejected or withdrawn
  * fact, and writes the webhook events to the outbox. `afterCommit` hears of the events once committed.
- * Undefined when there is no such transaction.
+ * Undefined when there is no such transaction. `guard` runs first in the same database
+ * transaction (before the payment row is locked) and may throw to refuse the fact: a map of an
+ * unmapped inflow locks that inflow there, so it and a refund of it run one after the other.
  */
-export async function applyFact(deps: PaymentDeps, transactionId: string, reported: PaymentFact): Promise<ApplyResult | undefined> {
+export async function applyFact(
+  deps: PaymentDeps,
+  transactionId: string,
+  reported: PaymentFact,
+  guard?: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<void>,
+): Promise<ApplyResult | undefined> {
   if (!isUuid(transactionId)) return undefined;
   const now = (deps.now ?? (() => new Date()))();
   const fact = screened(deps, reported);
   const result = await deps.db.transaction(async (tx) => {
+    if (guard) await guard(tx);
     const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for("update");
     if (!row) return undefined;
     const credits = await tx.select().from(paymentCredits).where(eq(paymentCredits.transactionId, row.id)).orderBy(paymentCredits.createdAt);

@@ -68,6 +68,7 @@ export const refundHandlers = [
       destinationTokenAccount: STORY_PAYER,
       reference: "Ref1111111111111111111111111111111111111111",
       memo: refundMemo(refundId),
+      proxy: null,
     };
     return HttpResponse.json({ success: true, data }, { status: 201 });
   }),

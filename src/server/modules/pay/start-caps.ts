@@ -5,7 +5,7 @@ import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 
 /** Serializes pay starts while they count and insert (two-int advisory key: 'zp' namespace, 2). */
-const PAY_START_LOCK = [0x7a70_0002, 0] as const;
+export const PAY_START_LOCK = [0x7a70_0002, 0] as const;
 
 export const TOO_MANY_PENDING_FOR_CLIENT = "You have too many payments waiting to be paid. Pay one or let it expire, then try again.";
 export const LINK_BUSY = "This link has too many payments waiting to be paid right now. Please try again in a few minutes.";

@@ -29,7 +29,8 @@ export const RefundInstructionDto = z
     sourceTokenAccount: z.string(),
     to: z.string().openapi({ description: "The payer's wallet" }),
     destinationTokenAccount: z.string(),
-    reference: z.string().openapi({ description: "Solana: a read-only key on the transfer instruction; the server finds the refund by it" }),
+    reference: z.string().openapi({ description: "Solana: a read-only key on the transfer instruction; EVM: the proxy call's payment reference (8 bytes hex). The server finds the refund by it" }),
     memo: z.string(),
+    proxy: z.string().nullable().openapi({ description: "EVM: the ERC20FeeProxy to call transferFromWithReferenceAndFee(token, to, amount, reference, 0, 0x0) on; null on Solana" }),
   })
   .openapi("RefundInstruction") satisfies z.ZodType<RefundInstruction>;

@@ -5,10 +5,11 @@ import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
 import { enqueueWebhookEvents } from "../../jobs/webhooks";
+import { confirmIfOnChain } from "../../payments/refund-confirmation";
 import { cancelRefund, findOwnRefund, loadRefundable, markRefundSent, startRefund, type RefundSubject } from "../../payments/refunds";
 import { requireMerchant } from "../auth/middleware";
 import { RefundBalanceDto, RefundInstructionDto } from "./dto";
-import { confirmIfOnChain, merchantBalance, toApiError, toBalanceDto, toInstructionDto } from "./service";
+import { merchantBalance, toApiError, toBalanceDto, toInstructionDto } from "./service";
 
 const id = z.string().max(64);
 const SubjectBody = z
@@ -61,7 +62,8 @@ const sentRoute = createRoute({
   method: "post",
   path: "/v2/refunds/{id}/sent",
   summary: "The wallet sent the refund: look for it on chain and confirm it",
-  description: "Answers the refund's status; call again while it is `sent` (the chain has not shown it yet).",
+  description:
+    "Answers the refund's status; call again while it is `sent` (the chain has not shown it yet). The signature (EVM: the transaction hash) is only a hint: the refund is confirmed when the chain shows a transfer carrying its reference, from the merchant's wallet to the payer, of that token and amount.",
   request: { params: RefundIdParam, body: { content: json(SentBody), required: true } },
   responses: { 200: { description: "The refund's status", content: json(RefundState) }, ...errorResponses(400, 401, 404) },
 });
@@ -106,12 +108,13 @@ export function refundRoutes(deps: AppDeps) {
       const subject = subjectOf(user.id, body);
       const { refund, refundable } = await startRefund(db, subject, body.refundAmount === undefined ? undefined : BigInt(body.refundAmount)).catch(rethrow);
       c.var.log.info({ userId: user.id, refundId: refund.id, amount: refund.amount.toString() }, "refund requested");
-      return c.json({ success: true, data: toInstructionDto(refund, refundable) }, 201);
+      return c.json({ success: true, data: toInstructionDto(refund, refundable, deps.chains) }, 201);
     })
     .openapi(sentRoute, async (c) => {
       const refund = await ownRefund(c.var.user.id, c.req.valid("param").id);
-      await markRefundSent(db, refund, c.req.valid("json").signature);
-      const { confirmed, eventIds } = await confirmIfOnChain(db, deps.chains, refund, new Date());
+      const { signature } = c.req.valid("json");
+      await markRefundSent(db, refund, signature);
+      const { confirmed, eventIds } = await confirmIfOnChain(db, deps.chains, refund, new Date(), signature);
       if (eventIds.length) await enqueueWebhookEvents(deps.queue, eventIds, c.var.log);
       if (confirmed) c.var.log.info({ refundId: refund.id }, "refund confirmed on chain");
       const status = confirmed ? "confirmed" : refund.status === "requested" ? "sent" : refund.status;

@@ -1,14 +1,14 @@
-import { Connection } from "@solana/web3.js";
+import { isAddress } from "viem";
 import { formatBaseUnits } from "@/lib/money";
 import { REFUND_MESSAGES, refundLabel, refundMemo, type RefundBalanceDto, type RefundInstructionDto } from "@/lib/refund";
+import { readEvmTokenBalance } from "../../chains/evm/read-token-balance";
 import type { ChainRuntime } from "../../chains/runtime";
-import { findRefundTransfer } from "../../chains/solana/find-refund-transfer";
 import { readTokenBalance } from "../../chains/solana/read-token-balance";
-import type { Db } from "../../db/client";
 import type { RefundRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { Logger } from "../../logger";
-import { RefundError, confirmRefund, refundableAmount, type Refundable } from "../../payments/refunds";
+import { evmChain, solanaConnection } from "../../payments/refund-confirmation";
+import { RefundError, refundableAmount, type Refundable } from "../../payments/refunds";
 
 /** A refund refusal as the API answers it (SPEC §8: the dialog shows the server's message). */
 export function toApiError(err: unknown): unknown {
@@ -29,18 +29,20 @@ export function toApiError(err: unknown): unknown {
   }
 }
 
-/** The connection to the Solana network this process pays on, when it pays on one. */
-function solanaConnection(chains: ChainRuntime, chainId: number): Connection | undefined {
-  const solana = chains.solana;
-  if (!solana || solana.chainId !== chainId) return undefined;
-  return new Connection(solana.rpcUrl, { commitment: "confirmed", wsEndpoint: solana.wsUrl });
-}
-
 /**
  * The merchant wallet's balance of the refund's token, or null when this process cannot read that
  * chain (the dialog then says it could not check; the wallet still refuses an overdraft).
  */
 export async function merchantBalance(chains: ChainRuntime, refundable: Refundable, log: Logger): Promise<bigint | null> {
+  if (refundable.chainId >= 0) {
+    const evm = evmChain(chains, refundable.chainId);
+    const owner = refundable.merchantOwner ?? refundable.merchantTokenAccount;
+    if (!evm || !isAddress(owner) || !isAddress(refundable.tokenAddress)) return null;
+    return readEvmTokenBalance(evm.client, refundable.tokenAddress, owner).catch((err: unknown) => {
+      log.warn({ err, chain: refundable.chainId }, "could not read the merchant's token balance for a refund");
+      return null;
+    });
+  }
   const connection = solanaConnection(chains, refundable.chainId);
   if (!connection) return null;
   try {
@@ -67,7 +69,7 @@ export function toBalanceDto(refundable: Refundable, balance: bigint | null): Re
   };
 }
 
-export function toInstructionDto(refund: RefundRow, refundable: Refundable): RefundInstructionDto {
+export function toInstructionDto(refund: RefundRow, refundable: Refundable, chains: ChainRuntime): RefundInstructionDto {
   return {
     refundId: refund.id,
     chain: refund.chainId,
@@ -81,22 +83,6 @@ export function toInstructionDto(refund: RefundRow, refundable: Refundable): Ref
     destinationTokenAccount: refund.destinationTokenAccount,
     reference: refund.reference,
     memo: refundMemo(refund.id),
+    proxy: refund.chainId >= 0 ? (chains.evm.find((c) => c.chainId === refund.chainId)?.feeProxy ?? null) : null,
   };
-}
-
-/**
- * Looks for the refund's transfer back on chain (by its reference) and confirms the refund when
- * it is there. Answers the webhook event ids to deliver (empty when not seen yet or already done).
- */
-export async function confirmIfOnChain(db: Db, chains: ChainRuntime, refund: RefundRow, now: Date): Promise<{ confirmed: boolean; eventIds: string[] }> {
-  if (refund.status === "confirmed") return { confirmed: true, eventIds: [] };
-  const connection = solanaConnection(chains, refund.chainId);
-  if (!connection) return { confirmed: false, eventIds: [] };
-  const found = await findRefundTransfer(
-    connection,
-    { reference: refund.reference, source: refund.sourceTokenAccount, destination: refund.destinationTokenAccount, mint: refund.tokenAddress, amount: refund.amount },
-    "confirmed",
-  );
-  if (!found) return { confirmed: false, eventIds: [] };
-  return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.signature, now) };
 }

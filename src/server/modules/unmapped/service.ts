@@ -82,6 +82,16 @@ export async function tokenFacts(deps: Pick<AppDeps, "chains">, db: Db, chainId:
   return known ?? { symbol: `${tokenAddress.slice(0, 4)}…${tokenAddress.slice(-4)}`, decimals: 0 };
 }
 
+/** Money a refund is sending (or sent) back can't also pay a payment. A failed refund gave it back. */
+async function refuseRefunded(db: Pick<Db, "select">, inflowId: string): Promise<void> {
+  const [refund] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.unmappedId, inflowId), ne(refunds.status, "failed")))
+    .limit(1);
+  if (refund) throw new ApiError(409, "inflow_refunded", "This inflow is being refunded or was refunded; it can't be mapped");
+}
+
 /** The fact that credits an unmapped inflow to the payment the merchant chose. */
 function mappedFact(inflow: UnmappedTransferRow, payment: TransactionRow): TransferFact {
   return {
@@ -108,20 +118,16 @@ function mappedFact(inflow: UnmappedTransferRow, payment: TransactionRow): Trans
  * (`applyFact`: screening, exactly-once crediting by the transfer's key, facts, webhooks), so the
  * payment then follows the normal rules. The credit removes the inflow from the unmapped list in
  * the same database transaction. Of two maps of one inflow racing, the credit's unique key lets
- * exactly one through; the other answers 409 `already_mapped`.
+ * exactly one through; the other answers 409 `already_mapped`. The inflow's row is locked
+ * (`FOR UPDATE`) in the credit's database transaction, as a refund of it locks it: a map and a
+ * refund started at once run one after the other, and the second sees the first.
  * @throws {ApiError} 404 inflow or payment not the merchant's; 409 payment not open, a different
  * chain/token/recipient, the inflow refunded (or being refunded), or mapped meanwhile.
  */
 export async function mapInflow(deps: AppDeps, userId: string, inflowId: string, paymentId: string): Promise<TransactionRow> {
   const { db } = deps.database;
   const inflow = await findOwnInflow(db, userId, inflowId);
-  // Money a refund is sending (or sent) back can't also pay a payment. A failed refund gave it back.
-  const [refund] = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(eq(refunds.unmappedId, inflow.id), ne(refunds.status, "failed")))
-    .limit(1);
-  if (refund) throw new ApiError(409, "inflow_refunded", "This inflow is being refunded or was refunded; it can't be mapped");
+  await refuseRefunded(db, inflow.id); // early, for a clear answer; checked again under the lock below
   const [payment] = isUuid(paymentId)
     ? await db.select().from(transactions).where(and(eq(transactions.id, paymentId), eq(transactions.userId, userId)))
     : [];
@@ -131,7 +137,11 @@ export async function mapInflow(deps: AppDeps, userId: string, inflowId: string,
     throw new ApiError(409, "payment_mismatch", "This payment expects another chain, token or receiving account than the inflow");
   }
   const paymentDeps = withWebhookEnqueue({ db, queue: deps.queue, log: deps.log, isSanctioned: payerScreen(deps.env.DATA_DIR), appOrigin: origins(deps.env).app });
-  const result = await applyFact(paymentDeps, payment.id, mappedFact(inflow, payment));
+  const result = await applyFact(paymentDeps, payment.id, mappedFact(inflow, payment), async (tx) => {
+    const [locked] = await tx.select({ id: unmappedTransfers.id }).from(unmappedTransfers).where(eq(unmappedTransfers.id, inflow.id)).for("update");
+    if (!locked) throw new ApiError(409, "already_mapped", "This inflow was already mapped to a payment");
+    await refuseRefunded(tx, inflow.id);
+  });
   if (!result) throw new ApiError(404, "payment_not_found", "Payment not found");
   if (!result.credited) {
     if (result.decision.reason === "credited_elsewhere") throw new ApiError(409, "already_mapped", "This inflow was already mapped to a payment");

@@ -173,6 +173,53 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     expect(still!.status).toBe("initiated");
   });
 
+  // PostgreSQL only: the test holds the inflow's row lock in one connection while the request runs in another (embedded PGlite has one connection).
+  it.runIf(kind === "postgres")("a refund committed while a map of the same inflow runs: the map waits for the inflow, then sees the refund (never both)", async () => {
+    const m = await mappedMerchant();
+    const open = await payment(m);
+    const row = await inflow(m);
+    let mapping: Promise<Response> | undefined;
+    const refundReference = `refund-${randomBytes(8).toString("hex")}`;
+    await database.db.transaction(async (tx) => {
+      // What /v2/refunds/init does: lock the inflow, check, insert the refund.
+      await tx.select({ id: unmappedTransfers.id }).from(unmappedTransfers).where(eq(unmappedTransfers.id, row.id)).for("update");
+      mapping = Promise.resolve(call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: open.id }));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the map reaches the inflow meanwhile
+      await tx.insert(refunds).values({
+        userId: m.id,
+        unmappedId: row.id,
+        chainId: -5001,
+        tokenAddress: MINT,
+        decimals: 6,
+        amount: 12_500_000n,
+        sourceTokenAccount: ATA,
+        destinationOwner: SENDER,
+        destinationTokenAccount: "SenderAta",
+        reference: refundReference,
+      });
+    });
+    const res = await mapping!;
+    expect(res.status).toBe(409);
+    expect((await res.json()).code).toBe("inflow_refunded");
+    expect(await database.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.reference, refundReference))).toHaveLength(1);
+    expect((await database.db.select().from(transactions).where(eq(transactions.id, open.id)))[0]!.status).toBe("initiated");
+    expect(await database.db.select().from(paymentCredits).where(eq(paymentCredits.signature, row.signature))).toEqual([]);
+  });
+
+  it("a map and a refund of one inflow started at once: exactly one passes", async () => {
+    const m = await mappedMerchant();
+    const open = await payment(m);
+    const row = await inflow(m);
+    const [mapped, refunded] = await Promise.all([
+      call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: open.id }),
+      call("POST", "/v2/refunds/init", m, { unmappedId: row.id }),
+    ]);
+    expect([mapped.status, refunded.status].filter((s) => s < 300)).toHaveLength(1);
+    const refundRows = await database.db.select().from(refunds).where(eq(refunds.userId, m.id));
+    const credits = await database.db.select().from(paymentCredits).where(eq(paymentCredits.signature, row.signature));
+    expect(refundRows.length + credits.length).toBe(1);
+  });
+
   it("two concurrent maps of one inflow: exactly one wins, the other answers 409 or 404", async () => {
     const m = await mappedMerchant();
     const a = await payment(m);

@@ -1,0 +1,65 @@
+import { Connection } from "@solana/web3.js";
+import { createPublicClient, http, isAddress, type Address, type Hex, type PublicClient } from "viem";
+import { findEvmRefundTransfer } from "../chains/evm/find-refund-transfer";
+import type { ChainRuntime, EvmRuntime } from "../chains/runtime";
+import { findRefundTransfer } from "../chains/solana/find-refund-transfer";
+import type { Db } from "../db/client";
+import type { RefundRow } from "../db/schema";
+import { confirmRefund } from "./refunds";
+
+/** The connection to the Solana network this process pays on, when it pays on one with that chain id. */
+export function solanaConnection(chains: ChainRuntime, chainId: number): Connection | undefined {
+  const solana = chains.solana;
+  if (!solana || solana.chainId !== chainId) return undefined;
+  return new Connection(solana.rpcUrl, { commitment: "confirmed", wsEndpoint: solana.wsUrl });
+}
+
+/** The EVM network this process pays on with that chain id (one with a fee proxy), and a client to read it. */
+export function evmChain(chains: ChainRuntime, chainId: number): { runtime: EvmRuntime & { feeProxy: Address }; client: PublicClient } | undefined {
+  const runtime = chains.evm.find((c) => c.chainId === chainId);
+  if (!runtime?.feeProxy) return undefined;
+  return { runtime: runtime as EvmRuntime & { feeProxy: Address }, client: createPublicClient({ transport: http(runtime.rpcUrl), cacheTime: 0 }) };
+}
+
+export interface RefundSeen {
+  confirmed: boolean;
+  /** Webhook events to deliver (empty when not seen yet or confirmed before). */
+  eventIds: string[];
+}
+
+/**
+ * Looks for the refund's transfer back on chain (by its reference; on EVM the hash the merchant's
+ * wallet answered is tried first, and checked like any other) and confirms the refund when it is
+ * there. A chain this process does not run answers "not seen".
+ * @throws {SolanaChainError | EvmChainError} when the chain cannot be asked.
+ */
+export async function confirmIfOnChain(
+  db: Db,
+  chains: ChainRuntime,
+  refund: RefundRow,
+  now: Date,
+  claimedHash: string | null = refund.signature,
+): Promise<RefundSeen> {
+  if (refund.status === "confirmed") return { confirmed: true, eventIds: [] };
+  if (refund.status === "failed") return { confirmed: false, eventIds: [] };
+  if (refund.chainId >= 0) return confirmEvmIfOnChain(db, chains, refund, now, claimedHash);
+  const connection = solanaConnection(chains, refund.chainId);
+  if (!connection) return { confirmed: false, eventIds: [] };
+  const found = await findRefundTransfer(
+    connection,
+    { reference: refund.reference, source: refund.sourceTokenAccount, destination: refund.destinationTokenAccount, mint: refund.tokenAddress, amount: refund.amount },
+    "confirmed",
+  );
+  if (!found) return { confirmed: false, eventIds: [] };
+  return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.signature, now) };
+}
+
+/** The EVM side: the fee-proxy transfer from the merchant's wallet to the payer. */
+async function confirmEvmIfOnChain(db: Db, chains: ChainRuntime, refund: RefundRow, now: Date, claimedHash: string | null): Promise<RefundSeen> {
+  const evm = evmChain(chains, refund.chainId);
+  const { sourceTokenAccount: from, destinationOwner: to, tokenAddress: token } = refund;
+  if (!evm || !isAddress(from) || !isAddress(to) || !isAddress(token)) return { confirmed: false, eventIds: [] };
+  const found = await findEvmRefundTransfer(evm.client, evm.runtime.feeProxy, { reference: refund.reference as Hex, from, to, token, amount: refund.amount }, { hash: claimedHash });
+  if (!found) return { confirmed: false, eventIds: [] };
+  return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.hash, now) };
+}

@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import { createWalletClient, erc20Abi, http, parseEther, zeroAddress, type Address, type Hash, type Hex, type PrivateKeyAccount } from "viem";
+import type { PaymentTransactionInfo } from "@/lib/pay-api";
+import type { RefundInstructionDto } from "@/lib/refund";
+import { localEvmChain } from "@/sandbox/evm/local-chain";
+import { feeProxyAbi } from "../chains/evm/fee-proxy-abi";
+import type { Database } from "../db/client";
+import { transactions } from "../db/schema";
+import { callJson } from "./call-json";
+import { fundedEvmPayer, newEvmAccount, payEvm, type EvmPayFixture } from "./evm-pay-fixture";
+import { signInMerchant } from "./merchants";
+import { attachWalletAndLink } from "./pay-apps";
+import { until } from "./webhook-receiver";
+
+/**
+ * A merchant whose receiving wallet is a key the test holds (with gas money, so it can send
+ * refunds), paid 12.5 USDC on `chainId` by a fresh payer, the payment validated.
+ */
+export async function paidEvmPayment(f: EvmPayFixture, database: Database, chainId: number, hookUrl?: string) {
+  const { sandbox } = f.chains[chainId]!;
+  const merchant = await signInMerchant(f.app);
+  const wallet = newEvmAccount();
+  await sandbox.fund(wallet.address, parseEther("1"));
+  const { link } = await attachWalletAndLink(
+    f,
+    merchant,
+    { address: wallet.address, chain: chainId, type: "manual", version: 1 },
+    { label: "Coffee beans", price: "12.5", currency: "USDC" },
+    hookUrl ? { endpoint: hookUrl } : undefined,
+  );
+  const payer = await fundedEvmPayer(f, chainId, "USDC", 12_500_000n);
+  const started = await callJson(f.payments, "POST", `/api/pay/${link.hashedId}/start`, { chainId, token: "USDC", payer: payer.address, sessionId: `s-${payer.address}` });
+  const info = started.body.data as PaymentTransactionInfo;
+  const paymentHash = await payEvm(f, payer, info);
+  const row = async () => (await database.db.select().from(transactions).where(eq(transactions.publicId, info.payment)))[0]!;
+  await until(async () => ((await row()).status === "paid" ? true : undefined), "paid");
+  await f.mine(chainId, 2);
+  await until(async () => ((await row()).status === "validated" ? true : undefined), "validated");
+  return { merchant, wallet, payer, info, paymentId: (await row()).id, paymentHash };
+}
+
+/**
+ * The merchant's wallet sends a refund as the dialog does: approves the proxy, then calls
+ * transferFromWithReferenceAndFee(token, payer, amount, reference, 0, 0x0). A test may tamper with
+ * what it sends. Answers the transaction hash once mined.
+ */
+export async function sendEvmRefundBack(
+  f: EvmPayFixture,
+  from: PrivateKeyAccount,
+  r: RefundInstructionDto,
+  tamper: { to?: Address; amount?: bigint; token?: Address; reference?: Hex } = {},
+): Promise<Hash> {
+  const { sandbox, client } = f.chains[r.chain]!;
+  const wallet = createWalletClient({ account: from, chain: localEvmChain(r.chain, sandbox.rpcUrl), transport: http(sandbox.rpcUrl) });
+  const token = tamper.token ?? (r.tokenAddress as Address);
+  const amount = tamper.amount ?? BigInt(r.amount);
+  const approved = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: "approve", args: [r.proxy as Address, amount] });
+  await client.waitForTransactionReceipt({ hash: approved });
+  const hash = await wallet.writeContract({
+    address: r.proxy as Address,
+    abi: feeProxyAbi,
+    functionName: "transferFromWithReferenceAndFee",
+    args: [token, tamper.to ?? (r.to as Address), amount, tamper.reference ?? (r.reference as Hex), 0n, zeroAddress],
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`refund ${hash} reverted`);
+  return hash;
+}
