@@ -45,13 +45,14 @@ import { merchantLanguageRoutes } from "./modules/merchant-language/routes";
 import { pointsRoutes } from "./modules/points/routes";
 import { referralRoutes } from "./modules/referrals/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
+import { zapiRoutes } from "./modules/zapi/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
   info: {
     title: "zpay API",
     version: "0.1.0",
-    description: "Merchant API (bearer token) of the zpay payment gateway. Errors are `{ message, code, issues? }`.",
+    description: "Merchant API (bearer token) of the zpay payment gateway, and the zAPI (`/v1/payments`, HTTP Basic with the account id and secret) for merchants' servers. Errors are `{ message, code, issues? }`.",
   },
 };
 
@@ -112,6 +113,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", uploadReadRoutes(deps));
   api.route("/", pointsRoutes(deps));
   api.route("/", referralRoutes(deps));
+  api.route("/", zapiRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));
