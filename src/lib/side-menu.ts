@@ -44,7 +44,6 @@ export const SIDE_MENU: readonly SideMenuItem[] = [
  */
 export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
   "/zramp",
-  "/zapi",
   "/admin-stats",
   "/admin-transactions",
   "/admin-billing",

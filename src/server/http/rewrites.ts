@@ -4,6 +4,7 @@
  */
 const DEEP_LINKS: { pattern: RegExp; shell: string }[] = [
   { pattern: /^\/transactions\/(next|prev)\/[^/]+\/[^/]+\/?$/, shell: "/transactions/index.html" },
+  { pattern: /^\/zapi\/(next|prev)\/[^/]+\/[^/]+\/?$/, shell: "/zapi/index.html" },
   // Sections without a screen yet show the settings list, as /settings does (deposits has its own shell).
   { pattern: /^\/settings\/(notifications|security)\/?$/, shell: "/settings/index.html" },
 ];

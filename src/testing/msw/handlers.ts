@@ -12,5 +12,6 @@ import { refundHandlers } from "./refund-handlers";
 import { orderHandlers } from "./order-handlers";
 import { rewardsHandlers } from "./rewards-handlers";
 import { dashboardHandlers } from "./dashboard-handlers";
+import { apiKeysHandlers } from "./api-keys-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers, ...apiKeysHandlers];

@@ -47,6 +47,9 @@ export interface StoryServerData {
   /** GET /api/dashboard and /api/dashboard/balances (default: never paid, zero balances). */
   dashboard?: DashboardDto;
   balances?: WalletBalancesDto;
+  /** The API secret GET /api/integrations shows (./api-keys-handlers.ts); `staleSignIn`: the server wants a fresh sign-in first. */
+  apiSecret?: string;
+  staleSignIn?: boolean;
 }
 
 /** A payment as the refund routes see it: what arrived, what was refunded, the wallet's balance (null: unknown). */
@@ -87,6 +90,8 @@ class StoryServer {
   offeredChains: number[] = [SOLANA_DEVNET];
   dashboard: DashboardDto | undefined;
   balances: WalletBalancesDto | undefined;
+  apiSecret = "";
+  staleSignIn = false;
   /** Wallet-proof challenges handed out and not used yet, by nonce. */
   readonly proofNonces = new Map<string, { chain: number; address: string }>();
   /** Edit keys (`_key`) per zLink id: each save bumps it, as the server's row version does. */
@@ -117,6 +122,8 @@ class StoryServer {
     this.offeredChains = [...(data.offeredChains ?? [this.chain])];
     this.dashboard = structuredClone(data.dashboard);
     this.balances = structuredClone(data.balances);
+    this.apiSecret = data.apiSecret ?? "whsec_c3Rvcnktc2VjcmV0LW9mLXRoZS1tZXJjaGFudC0wMQ==";
+    this.staleSignIn = data.staleSignIn ?? false;
     this.proofNonces.clear();
     this.versions.clear();
     this.nonces.clear();
