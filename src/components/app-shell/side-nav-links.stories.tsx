@@ -64,7 +64,7 @@ export const AllItems: Story = {
 export const WithoutAdminPermission: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Orders", "zLink", "Referral", "Settings", "External API Docs"]);
+    await expect(c.getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Orders", "zLink", "zAPI", "Referral", "Settings", "External API Docs"]);
     await expect(c.queryByText("Admin stats")).toBeNull();
     await expect(c.queryByText("zRequest")).toBeNull();
   },
