@@ -11,11 +11,12 @@ import { newHashedId, registerPayableLink } from "../../payments/payable-links";
 
 /**
  * A payment's state: `open` until a payer starts, then its settled transaction's status (a
- * validated one wins over a paid one), else the newest attempt's.
+ * validated one wins over a paid one), else the newest attempt's. The outer id is written out:
+ * drizzle leaves a column unqualified in a select list, where `id` would name the inner `t.id`.
  */
 const statusOf = sql<ZapiPaymentStatus>`coalesce((
   select t.status from transactions t
-  where t.product_type = 'dynamic' and t.product_id = ${apiPayments.id}
+  where t.product_type = 'dynamic' and t.product_id = api_payments.id
   order by (t.status = 'validated') desc, (t.status = 'paid') desc, t.created_at desc, t.id desc
   limit 1), 'open')`;
 /** created_at in exact microseconds, for the cursor. */

@@ -8,7 +8,10 @@ import type { Database } from "../../db/client";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
-import { createTransaction } from "../../payments/service";
+import { applyFact, createTransaction } from "../../payments/service";
+
+const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>> & { secret: string; basic: string };
 
@@ -221,6 +224,27 @@ describe.each(TEST_BACKENDS)("zAPI /api/v1/payments on %s", (kind) => {
       requestedAmount: 10_000_000n,
       reference: `ref-${randomBytes(8).toString("hex")}`,
     });
+    // Paid, then final: the payment reads validated.
+    const paidOne = (await (await call("POST", "/v1/payments", m.basic, { amount: "10", currency: "USD", orderId: "o-4" })).json()) as { id: string };
+    const tx = await createTransaction(database.db, {
+      productType: "dynamic",
+      productId: paidOne.id,
+      userId: m.id,
+      chainId: -5001,
+      token: "USDC",
+      tokenAddress: MINT,
+      decimals: 6,
+      recipient: "Merchant11111111111111111111111111111111111",
+      recipientTokenAccount: ATA,
+      requestedAmount: 10_000_000n,
+      reference: `ref-${randomBytes(8).toString("hex")}`,
+    });
+    const fact = { kind: "transfer" as const, chainId: -5001, reference: tx.reference, signature: `sig-${randomBytes(8).toString("hex")}`, instructionIndex: 0, payer: "Payer", recipientTokenAccount: ATA, mint: MINT, amount: 10_000_000n, commitment: "confirmed" as const };
+    await applyFact({ db: database.db }, tx.id, fact);
+    expect((await (await call("GET", `/v1/payments/${paidOne.id}`, m.basic)).json()).status).toBe("paid");
+    await applyFact({ db: database.db }, tx.id, { ...fact, commitment: "finalized" });
+    expect((await (await call("GET", `/v1/payments/${paidOne.id}`, m.basic)).json()).status).toBe("validated");
+    await database.db.delete(apiPayments).where(eq(apiPayments.id, paidOne.id));
     const list = async (q: string) => (await (await call("GET", `/v1/payments${q}`, m.basic)).json()) as { data: { id: string; status: string }[]; next: string | null };
     expect((await list("")).data.map((p) => p.id)).toEqual([made[2].id, made[1].id, made[0].id]);
     expect((await list("?status=initiated")).data.map((p) => p.id)).toEqual([made[1].id]);
