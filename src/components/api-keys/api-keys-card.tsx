@@ -83,7 +83,7 @@ export function ApiKeysCard({ api, accountId, onSignInAgain }: ApiKeysCardProps)
             {t("keys.accountId")}
           </span>
           <div className="flex items-center gap-2">
-            <code aria-labelledby="api-keys-account" className="min-w-0 flex-1 truncate rounded-md bg-muted px-3 py-2 font-mono text-sm">
+            <code aria-labelledby="api-keys-account" className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all">
               {accountId}
             </code>
             <CopyButton value={accountId} label={t("keys.copyAccountId")} onCopied={() => showToast({ message: t("keys.accountIdCopied"), variant: "success" })} onCopyFailed={copyFailed} />
@@ -94,7 +94,7 @@ export function ApiKeysCard({ api, accountId, onSignInAgain }: ApiKeysCardProps)
             {t("keys.secret")}
           </span>
           <div className="flex items-center gap-2">
-            <code aria-labelledby="api-keys-secret" data-testid="api-secret" className="min-w-0 flex-1 truncate rounded-md bg-muted px-3 py-2 font-mono text-sm">
+            <code aria-labelledby="api-keys-secret" data-testid="api-secret" className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all">
               {shown && secret ? secret : <span aria-label={t("keys.hidden")}>{"•".repeat(24)}</span>}
             </code>
             <Button type="button" variant="ghost" size="icon" aria-label={shown ? t("keys.hide") : t("keys.show")} aria-pressed={shown} disabled={busy} onClick={() => void toggle()}>
