@@ -1,6 +1,8 @@
 import type { Resource } from "i18next";
 import enOrders from "../../public/assets/translations/en/orders.json";
 import frOrders from "../../public/assets/translations/fr/orders.json";
+import enZapi from "../../public/assets/translations/en/zapi.json";
+import frZapi from "../../public/assets/translations/fr/zapi.json";
 import enAuth from "../../public/assets/translations/en/auth.json";
 import enCommon from "../../public/assets/translations/en/common.json";
 import enPay from "../../public/assets/translations/en/pay.json";
@@ -42,6 +44,6 @@ import frSecurity from "../../public/assets/translations/fr/security.json";
 
 /** The same JSON files the browser loads over HTTP, bundled for Storybook and unit tests. */
 export const bundledResources: Resource = {
-  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds, orders: enOrders, rewards: enRewards, errors: enErrors, zramp: enZramp, notifications: enNotifications, security: enSecurity, admin: enAdmin },
-  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds, orders: frOrders, rewards: frRewards, errors: frErrors, zramp: frZramp, notifications: frNotifications, security: frSecurity, admin: frAdmin },
+  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds, orders: enOrders, rewards: enRewards, errors: enErrors, zramp: enZramp, notifications: enNotifications, security: enSecurity, admin: enAdmin, zapi: enZapi },
+  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds, orders: frOrders, rewards: frRewards, errors: frErrors, zramp: frZramp, notifications: frNotifications, security: frSecurity, admin: frAdmin, zapi: frZapi },
 };

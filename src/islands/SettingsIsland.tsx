@@ -8,16 +8,17 @@ import { SettingsTabBar } from "@/components/settings/settings-tab-bar";
 import { settingsTabOf, type SettingsTab } from "@/components/settings/settings-tabs";
 import { merchantApi } from "@/stores/merchant-api";
 import { updateSession } from "@/stores/session";
+import { signInAgain } from "./sign-in-again";
 import { uploadLogo } from "./settings-profile-upload";
 
 const profile = () => <ProfilePanel api={merchantApi} uploadLogo={uploadLogo} onBillingCurrency={(billingCurrency) => updateSession({ billingCurrency })} />;
 
 /** Each settings tab's panel; a tab listed in settings-tabs.ts needs its line here. */
-const PANELS: Record<SettingsTab["key"], (() => React.ReactNode) | undefined> = {
+const PANELS: Record<SettingsTab["key"], ((user: { _id: string }) => React.ReactNode) | undefined> = {
   profile,
   deposits: () => <DepositsPanel api={merchantApi} />,
   notifications: () => <NotificationsPanel api={merchantApi} />,
-  security: () => <SecurityPanel api={merchantApi} />,
+  security: (user) => <SecurityPanel api={merchantApi} accountId={user._id} onSignInAgain={signInAgain} />,
 };
 
 function StandAloneProfile() {
@@ -40,12 +41,12 @@ function StandAloneProfile() {
 export default function SettingsIsland({ isProduction, pathname }: { isProduction: boolean; pathname?: string }) {
   return (
     <MerchantPage isProduction={isProduction}>
-      {() => {
+      {(user) => {
         // Read the path only once the session is known: the island is also rendered at build time.
         const path = pathname ?? window.location.pathname;
         if (/^\/profile\/?$/.test(path)) return <StandAloneProfile />;
         const tab = settingsTabOf(path)?.key ?? "profile";
-        return <SettingsTabBar active={tab}>{(PANELS[tab] ?? profile)()}</SettingsTabBar>;
+        return <SettingsTabBar active={tab}>{(PANELS[tab] ?? profile)(user)}</SettingsTabBar>;
       }}
     </MerchantPage>
   );

@@ -28,8 +28,12 @@ export async function saveCsvWithProgress(res: Response, fileName: string, onRow
   return rows;
 }
 
-/** Orders screen location: `/transactions`, `/transactions/next/{iid}/{tid}` or `/transactions/prev/{iid}/{tid}`. */
-export function pageOfPath(path: string): { direction: "next" | "prev"; iid: string; tid: string } | null {
-  const m = /^\/transactions\/(next|prev)\/([^/]+)\/([^/]+)\/?$/.exec(path);
+/**
+ * An orders list's location: `{base}`, `{base}/next/{iid}/{tid}` or `{base}/prev/{iid}/{tid}`
+ * (base `/transactions` for Orders, `/zapi` for the API Transactions).
+ */
+export function pageOfPath(path: string, base = "/transactions"): { direction: "next" | "prev"; iid: string; tid: string } | null {
+  if (!path.startsWith(`${base}/`)) return null;
+  const m = /^\/(next|prev)\/([^/]+)\/([^/]+)\/?$/.exec(path.slice(base.length));
   return m ? { direction: m[1] as "next" | "prev", iid: decodeURIComponent(m[2]), tid: decodeURIComponent(m[3]) } : null;
 }

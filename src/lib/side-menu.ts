@@ -46,7 +46,6 @@ export const SIDE_MENU: readonly SideMenuItem[] = [
  * page. Each feature removes its route from this list when its screen lands.
  */
 export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
-  "/zapi",
 ]);
 
 export interface MenuAccess {

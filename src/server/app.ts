@@ -52,13 +52,14 @@ import { referralRoutes } from "./modules/referrals/routes";
 import { zrampRoutes } from "./modules/zramp/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { LOGO_BODY_LIMIT, PROFILE_LOGO_PATH, profileRoutes } from "./modules/profile/routes";
+import { zapiRoutes } from "./modules/zapi/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
   info: {
     title: "zpay API",
     version: "0.1.0",
-    description: "Merchant API (bearer token) of the zpay payment gateway. Errors are `{ message, code, issues? }`.",
+    description: "Merchant API (bearer token) of the zpay payment gateway, and the zAPI (`/v1/payments`, HTTP Basic with the account id and secret) for merchants' servers. Errors are `{ message, code, issues? }`.",
   },
 };
 
@@ -126,6 +127,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", referralRoutes(deps));
   api.route("/", zrampRoutes(deps));
   api.route("/", profileRoutes(deps));
+  api.route("/", zapiRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));

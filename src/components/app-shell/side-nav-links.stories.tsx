@@ -65,7 +65,7 @@ export const AllItems: Story = {
 export const WithoutAdminPermission: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Orders", "zLink", "zRamp", "Referral", "Settings", "External API Docs"]);
+    await expect(c.getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Orders", "zLink", "zRamp", "zAPI", "Referral", "Settings", "External API Docs"]);
     await expect(c.getByRole("link", { name: "zRamp" })).toHaveAttribute("href", "/zramp");
     await expect(c.queryByText("Admin stats")).toBeNull();
     await expect(c.queryByText("zRequest")).toBeNull();

@@ -7,6 +7,7 @@ import { TransactionDetailsDialog } from "@/components/transaction-details/trans
 import type { ApiClient } from "@/lib/api-client";
 import { pageOfPath, saveCsvWithProgress } from "@/lib/csv-download";
 import type { OrderDto, OrdersPageDto } from "@/lib/order-types";
+import type { ProductType } from "@/lib/product-types";
 import { defaultFilters, filtersToQuery, parseFilters, type PageCursor, type TransactionFilters } from "@/lib/transaction-filters";
 import { showToast } from "@/stores/toasts";
 import { OrdersFilters } from "./orders-filters";
@@ -24,15 +25,21 @@ export interface OrdersPageProps {
   /** For stable stories and tests: the reader's zone and today. */
   timeZone?: string;
   now?: Date;
+  /** Where this list lives (its paging links go under it): /transactions, or /zapi for the API Transactions. */
+  basePath?: string;
+  /** Only this product type (the zAPI page: dynamic); every type when absent. */
+  productType?: ProductType;
+  /** Replaces the Orders title and intro (a page that has its own heading). */
+  heading?: React.ReactNode;
 }
 
 type Table = OrdersPageDto["data"]["table"];
 
-const pageHref = (direction: "next" | "prev", c: PageCursor, query: string) =>
-  `/transactions/${direction}/${encodeURIComponent(c.iid)}/${encodeURIComponent(c.tid)}${query ? `?${query}` : ""}`;
+const pageHref = (basePath: string, direction: "next" | "prev", c: PageCursor, query: string) =>
+  `${basePath}/${direction}/${encodeURIComponent(c.iid)}/${encodeURIComponent(c.tid)}${query ? `?${query}` : ""}`;
 
 /** /transactions (SPEC §2): filters, the orders table, previous/next links and the CSV download. */
-export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "UTC", now: fixedNow }: OrdersPageProps) {
+export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "UTC", now: fixedNow, basePath = "/transactions", productType, heading }: OrdersPageProps) {
   const { t } = useTranslation("orders");
   const now = React.useMemo(() => fixedNow ?? new Date(), [fixedNow]);
   const params = React.useMemo(() => new URLSearchParams(search), [search]);
@@ -40,8 +47,8 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "
   const filters = parsed.ok ? parsed.filters : defaultFilters(now, timeZone);
   // The URL keeps only what differs from the defaults; the API is told the reader's zone too.
   const query = filtersToQuery(filters, now, timeZone).toString();
-  const apiQuery = `${query ? `${query}&` : ""}tz=${encodeURIComponent(timeZone)}`;
-  const cursor = pageOfPath(path);
+  const apiQuery = `${query ? `${query}&` : ""}tz=${encodeURIComponent(timeZone)}${productType ? `&type=${productType}` : ""}`;
+  const cursor = pageOfPath(path, basePath);
 
   const [table, setTable] = React.useState<Table | null>(null);
   const [error, setError] = React.useState<string | null>(null);
@@ -69,7 +76,7 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "
 
   const apply = (next: TransactionFilters) => {
     const q = filtersToQuery(next, now, timeZone).toString();
-    navigate(`/transactions${q ? `?${q}` : ""}`);
+    navigate(`${basePath}${q ? `?${q}` : ""}`);
   };
 
   const download = async () => {
@@ -90,12 +97,14 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "
   };
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
-        <p className="text-muted-foreground">{t("intro")}</p>
-      </div>
-      <OrdersFilters key={query} value={filters} onApply={apply} onReset={() => navigate("/transactions")} onDownload={() => void download()} downloadedRows={downloaded} />
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      {heading ?? (
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+          <p className="text-muted-foreground">{t("intro")}</p>
+        </div>
+      )}
+      <OrdersFilters key={query} value={filters} onApply={apply} onReset={() => navigate(basePath)} onDownload={() => void download()} downloadedRows={downloaded} />
       {!parsed.ok ? (
         <p role="alert" className="text-sm text-destructive">
           {parsed.problems[0].message}
@@ -123,7 +132,7 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "
         <nav aria-label={t("paging.label")} className="flex justify-between gap-3">
           {table.prev ? (
             <Button asChild variant="outline">
-              <a href={pageHref("prev", table.prev, query)} rel="prev">
+              <a href={pageHref(basePath, "prev", table.prev, query)} rel="prev">
                 <ChevronLeftIcon aria-hidden="true" />
                 {t("paging.previous")}
               </a>
@@ -133,7 +142,7 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "
           )}
           {table.next ? (
             <Button asChild variant="outline">
-              <a href={pageHref("next", table.next, query)} rel="next">
+              <a href={pageHref(basePath, "next", table.next, query)} rel="next">
                 {t("paging.next")}
                 <ChevronRightIcon aria-hidden="true" />
               </a>

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { ApiKeysCard } from "@/components/api-keys/api-keys-card";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiClient } from "@/lib/api-client";
 import type { WebhookSettingsDto } from "@/lib/webhook-settings";
@@ -13,7 +14,18 @@ type Load = { status: "loading" } | { status: "error"; message: string } | { sta
  * SPEC §4 Settings → Security: API keys, the webhook / e-commerce platform form and the webhook
  * delivery log.
  */
-export function SecurityPanel({ api, timeZone }: { api: ApiClient; timeZone?: string }) {
+export function SecurityPanel({
+  api,
+  timeZone,
+  accountId,
+  onSignInAgain,
+}: {
+  api: ApiClient;
+  timeZone?: string;
+  /** The merchant's account id: with it the panel starts with the API keys card. */
+  accountId?: string;
+  onSignInAgain?: () => void;
+}) {
   const { t } = useTranslation("security");
   const [load, setLoad] = React.useState<Load>({ status: "loading" });
   /** Reads the settings; the first load starts in "loading", a retry sets it (see `retry`). */
@@ -32,7 +44,7 @@ export function SecurityPanel({ api, timeZone }: { api: ApiClient; timeZone?: st
         <h2 className="text-xl font-semibold tracking-tight">{t("title")}</h2>
         <p className="text-muted-foreground">{t("intro")}</p>
       </div>
-      {/* ── API keys card (account id, secret show/hide/copy/regenerate): built on branch i14-zapi, added here at merge. ── */}
+      {accountId && <ApiKeysCard api={api} accountId={accountId} onSignInAgain={onSignInAgain ?? (() => undefined)} />}
       {load.status === "loading" ? (
         <Spinner label={t("loading")} className="self-start" />
       ) : load.status === "error" ? (

@@ -499,6 +499,13 @@ export const merchantIntegrations = pgTable("merchant_integrations", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   secret: text("secret").notNull(),
+  /**
+   * The secret before the last regenerate: it still authenticates zAPI calls until
+   * `rotatedAt` + ZAPI_ROTATION_GRACE_MS (src/lib/zapi.ts), so servers can be redeployed without
+   * downtime. Webhooks are never signed with it.
+   */
+  previousSecret: text("previous_secret"),
+  rotatedAt: timestamp("rotated_at", { withTimezone: true }),
   apiHook: text("api_hook"),
   callback: text("callback"),
   shopifyStore: text("shopify_store"),
@@ -507,6 +514,53 @@ export const merchantIntegrations = pgTable("merchant_integrations", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 export type IntegrationRow = typeof merchantIntegrations.$inferSelect;
+
+/**
+ * A payment a merchant's server created through the zAPI (product type `dynamic`, shown as zApi):
+ * a fixed price, paid once, with the merchant's order id, metadata and callback URL.
+ */
+export const apiPayments = pgTable(
+  "api_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hashedId: text("hashed_id").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    price: text("price").notNull(),
+    currency: text("currency").notNull(),
+    useFiat: boolean("use_fiat").notNull(),
+    priceBaseUnits: bigint("price_base_units", { mode: "bigint" }),
+    userCurrency: text("user_currency").notNull(),
+    orderId: text("order_id"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+    callbackUrl: text("callback_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("api_payments_user_created_idx").on(t.userId, t.createdAt, t.id), index("api_payments_user_order_idx").on(t.userId, t.orderId)],
+);
+export type ApiPaymentRow = typeof apiPayments.$inferSelect;
+
+/**
+ * `Idempotency-Key` of a zAPI create: the same key with the same body answers the payment it made
+ * (never a second one); with another body it is refused. Kept per merchant.
+ */
+export const apiIdempotencyKeys = pgTable(
+  "api_idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** SHA-256 of the canonical request body. */
+    requestHash: text("request_hash").notNull(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => apiPayments.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("api_idempotency_keys_user_key_idx").on(t.userId, t.key)],
+);
 
 /**
  * Webhook outbox: one row per event (`payment.paid`, `payment.validated`, `payment.failed`),

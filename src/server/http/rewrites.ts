@@ -4,6 +4,7 @@
  */
 const DEEP_LINKS: { pattern: RegExp; shell: string }[] = [
   { pattern: /^\/transactions\/(next|prev)\/[^/]+\/[^/]+\/?$/, shell: "/transactions/index.html" },
+  { pattern: /^\/zapi\/(next|prev)\/[^/]+\/[^/]+\/?$/, shell: "/zapi/index.html" },
 ];
 
 /** The shell file a deep link should load, or undefined when the path is served as is. */

@@ -15,5 +15,6 @@ import { rewardsHandlers } from "./rewards-handlers";
 import { dashboardHandlers } from "./dashboard-handlers";
 import { notifyHandlers } from "./notify-handlers";
 import { profileHandlers } from "./profile-handlers";
+import { apiKeysHandlers } from "./api-keys-handlers";
 
-export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers, ...notifyHandlers, ...adminHandlers, ...profileHandlers];
+export const storyHandlers = [...authHandlers, ...walletHandlers, ...zlinkHandlers, ...mailHandlers, ...collectHandlers, ...donateHandlers, ...cartHandlers, ...invoiceHandlers, ...unmappedHandlers, ...refundHandlers, ...orderHandlers, ...rewardsHandlers, ...dashboardHandlers, ...notifyHandlers, ...adminHandlers, ...profileHandlers, ...apiKeysHandlers];

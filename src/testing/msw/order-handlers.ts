@@ -15,7 +15,8 @@ const cursorOf = (o: OrderDto) => ({ iid: String(Date.parse(o.createdAt) * 1000)
 function selected(request: Request): OrderDto[] {
   const q = new URL(request.url).searchParams;
   const statuses = (q.get("txStatus") ?? DEFAULT_TX_STATUSES.join(",")).split(",");
-  return storyServer.orders.filter((o) => statuses.includes(o.status === "refunded" ? "validated" : o.status));
+  const type = q.get("type");
+  return storyServer.orders.filter((o) => statuses.includes(o.status === "refunded" ? "validated" : o.status) && (!type || o.type === type));
 }
 
 function page(request: Request, direction: "next" | "prev" | null, tid?: string) {

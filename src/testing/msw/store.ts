@@ -62,6 +62,9 @@ export interface StoryServerData {
   billing?: BillingRowDto[];
   /** GET /api/profile (default: nothing filled in, USD). */
   profile?: ProfileDto;
+  /** The API secret GET /api/integrations shows (./api-keys-handlers.ts); `staleSignIn`: the server wants a fresh sign-in first. */
+  apiSecret?: string;
+  staleSignIn?: boolean;
 }
 
 /** A payment as the refund routes see it: what arrived, what was refunded, the wallet's balance (null: unknown). */
@@ -109,6 +112,8 @@ class StoryServer {
   adminInflows: AdminUnmappedInflowDto[] = [];
   billing: BillingRowDto[] = [];
   profile: ProfileDto = storyEmptyProfile;
+  apiSecret = "";
+  staleSignIn = false;
   /** Wallet-proof challenges handed out and not used yet, by nonce. */
   readonly proofNonces = new Map<string, { chain: number; address: string }>();
   /** Edit keys (`_key`) per zLink id: each save bumps it, as the server's row version does. */
@@ -146,6 +151,8 @@ class StoryServer {
     this.adminInflows = structuredClone(data.adminInflows ?? []);
     this.billing = structuredClone(data.billing ?? []);
     this.profile = structuredClone(data.profile ?? { ...storyEmptyProfile, billingCurrency: this.merchant.billingCurrency ?? "USD" });
+    this.apiSecret = data.apiSecret ?? "whsec_c3Rvcnktc2VjcmV0LW9mLXRoZS1tZXJjaGFudC0wMQ==";
+    this.staleSignIn = data.staleSignIn ?? false;
     this.proofNonces.clear();
     this.versions.clear();
     this.nonces.clear();

@@ -32,6 +32,8 @@ export interface Payable {
   userCurrency: string;
   /** The price the page shows before the payer chooses anything (a donation: its minimum; a cart: its default quantities). */
   displayPrice: PayablePrice;
+  /** The merchant's own order id (a zAPI payment's), kept on the transaction as `merchantExtras.orderId`. */
+  orderId?: string;
   /** What the payer sees beyond the basics. */
   view?: Pick<PayableProduct, "request" | "invoice" | "cart" | "donation">;
   /**

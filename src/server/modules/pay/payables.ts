@@ -9,6 +9,7 @@ import { quickPayPayable } from "../quick-pays/payable";
 import { donatePayable } from "../donates/payable";
 import { billPayable, invoicePayableSource } from "../invoices/payable";
 import { checkoutPayable } from "../checkouts/payable";
+import { apiPaymentPayable } from "../zapi/payable";
 import type { Payable, PayableSource } from "./payable";
 
 /**
@@ -23,6 +24,7 @@ export const PAYABLE_SOURCES: Partial<Record<ProductType, PayableSource>> = {
   collect: collectPayable,
   donate: donatePayable,
   product: checkoutPayable,
+  dynamic: apiPaymentPayable,
 };
 
 /** A payable product and, for a single-payment one, whether a payment is already done or on its way. */

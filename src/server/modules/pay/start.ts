@@ -140,6 +140,7 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
         cToken: chain.symbol,
       },
       orderDetails: price.order ?? null,
+      merchantExtras: product.orderId ? { orderId: product.orderId } : null,
       fiatRate: fiat?.rate ?? null,
       sessionId: req.sessionId,
       startedBy,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { ProductType } from "@/lib/product-types";
 import { parseDay, type Day, type PageCursor, type TransactionFilters } from "@/lib/transaction-filters";
 
 /**
@@ -28,11 +29,14 @@ export interface ListScope {
   userId: string;
   /** Null: no filter at all (GET /all-transactions). */
   filters: TransactionFilters | null;
+  /** Only this product type (the zAPI page lists type dynamic); every type when absent. */
+  productType?: ProductType;
   timeZone: string;
 }
 
-export function whereOf({ userId, filters, timeZone }: ListScope): SQL {
+export function whereOf({ userId, filters, timeZone, productType }: ListScope): SQL {
   const parts: SQL[] = [sql`t.user_id = ${userId}`];
+  if (productType) parts.push(sql`t.product_type = ${productType}`);
   if (filters) {
     parts.push(sql`t.status in (${sql.join(filters.txStatus.map((s) => sql`${s}`), sql`, `)})`);
     const start = parseDay(filters.timeStart)!;

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isCursor, isTimeZone, ORDERS_PAGE_SIZE, parseFilters, type PageCursor } from "@/lib/transaction-filters";
 import type { Context } from "hono";
+import { PRODUCT_TYPES } from "@/lib/product-types";
 import type { AppDeps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { ApiError } from "../../http/errors";
@@ -25,6 +26,7 @@ const FilterQuery = z.object({
   minAmount: text("Smallest requested amount, decimal in the token's units", "1"),
   maxAmount: text("Largest requested amount, decimal in the token's units", "100"),
   tz: text("IANA time zone the days are read in (default UTC)", "Europe/Paris"),
+  type: z.enum(PRODUCT_TYPES).optional().openapi({ description: "Only this product type (e.g. dynamic: the zAPI's payments); every type when absent", example: "dynamic" }),
   limit: text(`Rows per page, 1 to 100 (default ${ORDERS_PAGE_SIZE}); \`all\` answers transactions.csv of every selected row, streamed`, "10"),
 });
 const CursorParams = z.object({
@@ -93,7 +95,7 @@ export function transactionRoutes(deps: AppDeps) {
     if (unfiltered) return { userId, filters: null, timeZone };
     const parsed = parseFilters(queries, new Date(), timeZone);
     if (!parsed.ok) throw new ApiError(400, "invalid_filters", parsed.problems[0].message, parsed.problems);
-    return { userId, filters: parsed.filters, timeZone };
+    return { userId, filters: parsed.filters, timeZone, productType: q.type };
   };
   const sizeOf = (limit: string | undefined): number | "all" => {
     if (limit === undefined || limit === "") return ORDERS_PAGE_SIZE;

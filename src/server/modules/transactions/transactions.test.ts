@@ -228,6 +228,23 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     expect(bad.status).toBe(400);
   });
 
+  it("lists only one product type when asked (the zAPI page: type dynamic), in pages and the CSV, and never another merchant's", async () => {
+    const m = await signInMerchant(app);
+    const other = await signInMerchant(app);
+    const link = await payment(m, { minutesAgo: 3 });
+    const api = await payment(m, { minutesAgo: 2, productType: "dynamic" });
+    await payment(other, { minutesAgo: 1, productType: "dynamic" });
+    expect((await page("/transactions", m)).list.map((r) => r._id)).toEqual([api.id, link.id]);
+    const only = await page("/transactions?type=dynamic", m);
+    expect(only.list.map((r) => [r._id, r.type])).toEqual([[api.id, "dynamic"]]);
+    expect((await page(`/transactions?type=dynamic&filterText=${link.signature}`, m)).list).toEqual([]);
+    const csv = (await (await get("/transactions?type=dynamic&limit=all", m)).text()).trim().split("\n");
+    expect(csv.slice(1).map((l) => l.split(",")[1])).toEqual([api.publicId]);
+    expect(csv[1].split(",")[6]).toBe("zApi");
+    const bad = await get("/transactions?type=nope", m);
+    expect(bad.status).toBe(400);
+  });
+
   it("writes amounts of an 18-decimal token exactly in the CSV", async () => {
     const m = await signInMerchant(app);
     const tx = await payment(m, { amount: 1_234_567_890_123_456_789n, paid: false });

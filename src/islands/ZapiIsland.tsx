@@ -1,0 +1,31 @@
+import { MerchantPage } from "@/components/app-shell/merchant-page";
+import { ZapiPage } from "@/components/zapi/zapi-page";
+import { merchantApi } from "@/stores/merchant-api";
+import { $session } from "@/stores/session";
+import { signInAgain } from "./sign-in-again";
+
+/** The CSV export is a stream, not JSON: fetched directly with the session's token. */
+const fetchCsv = (query: string) => {
+  const token = $session.get()?.token;
+  return fetch(`/api/transactions?${query}`, { headers: token ? { authorization: `Bearer ${token}`, accept: "text/csv" } : {} });
+};
+
+/** Island for /zapi and its paging deep links: the merchant shell around the zAPI screen. */
+export default function ZapiIsland({ isProduction }: { isProduction: boolean }) {
+  return (
+    <MerchantPage isProduction={isProduction}>
+      {(user) => (
+        <ZapiPage
+          accountId={user._id}
+          onSignInAgain={signInAgain}
+          api={merchantApi}
+          path={window.location.pathname}
+          search={window.location.search}
+          navigate={(href) => window.location.assign(href)}
+          fetchCsv={fetchCsv}
+          timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+        />
+      )}
+    </MerchantPage>
+  );
+}

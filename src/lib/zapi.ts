@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { parsePriceText, priceDecimals, ZLINK_LIMITS } from "./zlink";
+import { parseBaseUnits } from "./money";
+
+/**
+ * zAPI, the public server-to-server API (product type `dynamic`, shown as zApi): one contract for
+ * the server, its OpenAPI docs and a future Node SDK.
+ *
+ * Authentication: `Authorization: Basic base64(accountId:secret)` with the account id and secret
+ * of the API keys card; never the merchant's session. After a regenerate the previous secret keeps
+ * authenticating for ZAPI_ROTATION_GRACE_MS, so a server can be redeployed with the new one
+ * without downtime; webhooks are signed with the new secret only.
+ */
+
+/** How long a regenerated secret's predecessor still authenticates API calls. */
+export const ZAPI_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+/** Failed authentications per client address per minute before 429. */
+export const ZAPI_AUTH_FAILURES_PER_MINUTE = 10;
+export const ZAPI_LIMITS = {
+  /** Bytes of the metadata object as JSON. */
+  metadataBytes: 4096,
+  orderId: 200,
+  callbackUrl: 2048,
+  idempotencyKey: 255,
+  pageSize: 100,
+  defaultPageSize: 20,
+  maxPrice: ZLINK_LIMITS.maxPrice,
+} as const;
+/** The smallest amount, as for every other product. */
+export const ZAPI_MIN_AMOUNT = "0.1";
+
+export const ZAPI_MESSAGES = {
+  amountInvalid: "amount must be a decimal string such as \"12.50\"",
+  amountMinimum: `Amount must be at least ${ZAPI_MIN_AMOUNT}`,
+  amountDecimals: "Too many decimals for this currency",
+  amountTooLarge: "The amount is too large",
+  currencyInvalid: "Unsupported currency",
+  metadataTooLarge: `metadata must be at most ${ZAPI_LIMITS.metadataBytes} bytes as JSON`,
+  callbackInvalid: "callbackUrl must be an http(s) URL",
+  unauthorized: "Invalid API credentials",
+  idempotencyConflict: "This Idempotency-Key was already used with a different request body",
+  notFound: "Payment not found",
+} as const;
+
+/** Payment states: `open` until a payer starts paying, then the transaction's status. */
+export const ZAPI_PAYMENT_STATUSES = ["open", "initiated", "paid", "validated", "failed"] as const;
+export type ZapiPaymentStatus = (typeof ZAPI_PAYMENT_STATUSES)[number];
+
+const fraction = (decimal: string) => decimal.split(".")[1]?.length ?? 0;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** `POST /api/v1/payments` body. Currencies are checked by the server (they depend on the merchant). */
+export const ZapiCreatePayment = z
+  .object({
+    amount: z
+      .string()
+      .max(40)
+      .refine((v) => /^\d+(\.\d+)?$/.test(v.trim()), ZAPI_MESSAGES.amountInvalid)
+      .describe("Decimal string in `currency`, at least 0.1"),
+    currency: z.string().min(1).max(10).describe("The merchant's billing currency (fiat, converted at the rate when the payer starts) or USDC"),
+    orderId: z.string().trim().min(1).max(ZAPI_LIMITS.orderId).optional().describe("Your order id: shown in Orders, sent back in webhooks as `merchantExtras.orderId`"),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .refine((v) => new TextEncoder().encode(JSON.stringify(v)).length <= ZAPI_LIMITS.metadataBytes, ZAPI_MESSAGES.metadataTooLarge)
+      .optional()
+      .describe(`Any JSON object, at most ${ZAPI_LIMITS.metadataBytes} bytes; returned as is`),
+    callbackUrl: z
+      .string()
+      .max(ZAPI_LIMITS.callbackUrl)
+      .refine(isHttpUrl, ZAPI_MESSAGES.callbackInvalid)
+      .optional()
+      .describe("Where the payer goes after paying (overrides the account's callback URL)"),
+  })
+  .strict();
+export type ZapiCreatePayment = z.infer<typeof ZapiCreatePayment>;
+
+/** A zAPI payment as every route answers it. */
+export const ZapiPayment = z.object({
+  id: z.string().describe("Payment id; webhooks carry it as `data.product`"),
+  url: z.string().describe("The hosted pay page to send the payer to"),
+  status: z.enum(ZAPI_PAYMENT_STATUSES),
+  amount: z.string(),
+  currency: z.string(),
+  orderId: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  callbackUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ZapiPayment = z.infer<typeof ZapiPayment>;
+
+/** `GET /api/v1/payments` query. */
+export const ZapiListQuery = z.object({
+  status: z.enum(ZAPI_PAYMENT_STATUSES).optional(),
+  orderId: z.string().max(ZAPI_LIMITS.orderId).optional(),
+  limit: z.coerce.number().int().min(1).max(ZAPI_LIMITS.pageSize).optional(),
+  cursor: z.string().max(200).optional().describe("`next` of the previous page"),
+});
+export type ZapiListQuery = z.infer<typeof ZapiListQuery>;
+
+export const ZapiPaymentPage = z.object({ data: z.array(ZapiPayment), next: z.string().nullable() });
+export type ZapiPaymentPage = z.infer<typeof ZapiPaymentPage>;
+
+/**
+ * The amount checks a schema cannot make alone (they depend on the currency): canonical text, or
+ * the message to answer.
+ */
+export function checkZapiAmount(amount: string, currency: string): { ok: true; price: string } | { ok: false; message: string } {
+  const price = parsePriceText(amount);
+  if (price === undefined || price.startsWith("-")) return { ok: false, message: ZAPI_MESSAGES.amountInvalid };
+  const scale = Math.max(fraction(price), fraction(ZAPI_MIN_AMOUNT));
+  if (parseBaseUnits(price, scale) < parseBaseUnits(ZAPI_MIN_AMOUNT, scale)) return { ok: false, message: ZAPI_MESSAGES.amountMinimum };
+  if (fraction(price) > priceDecimals(currency)) return { ok: false, message: ZAPI_MESSAGES.amountDecimals };
+  if (parseBaseUnits(price, scale) > parseBaseUnits(ZAPI_LIMITS.maxPrice, scale)) return { ok: false, message: ZAPI_MESSAGES.amountTooLarge };
+  return { ok: true, price };
+}
+
+/** The `Authorization` header value for a server: Basic with the account id and secret. */
+export function zapiAuthorization(accountId: string, secret: string): string {
+  const text = `${accountId}:${secret}`;
+  const base64 = typeof Buffer !== "undefined" ? Buffer.from(text, "utf8").toString("base64") : btoa(text);
+  return `Basic ${base64}`;
+}

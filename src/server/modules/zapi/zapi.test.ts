@@ -1,0 +1,270 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { ZAPI_AUTH_FAILURES_PER_MINUTE, ZAPI_LIMITS, ZAPI_ROTATION_GRACE_MS, zapiAuthorization } from "@/lib/zapi";
+import { createApp } from "../../app";
+import { apiPayments, merchantIntegrations, payableLinks } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
+import { testDeps } from "../../testing/deps";
+import { signInMerchant } from "../../testing/merchants";
+import { applyFact, createTransaction } from "../../payments/service";
+
+const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
+
+type Merchant = Awaited<ReturnType<typeof signInMerchant>> & { secret: string; basic: string };
+
+describe.each(TEST_BACKENDS)("zAPI /api/v1/payments on %s", (kind) => {
+  let database: Database;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    database = await openTestDb(kind);
+    // Each test speaks from its own address, so failed-auth counters of one never reach another.
+    app = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1000", TRUST_PROXY: "1", PAYMENTS_ORIGIN: "https://pay.example.com" }));
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const newAddress = () => `203.0.113.${randomBytes(1)[0]}`;
+  let address = newAddress();
+  const call = (method: string, path: string, authorization?: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.request(`/api${path}`, {
+      method,
+      headers: {
+        "x-forwarded-for": address,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(authorization ? { authorization } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  async function merchant(): Promise<Merchant> {
+    address = newAddress();
+    const m = await signInMerchant(app);
+    const secret = (await (await app.request("/api/integrations", { headers: m.auth })).json()).data.secret as string;
+    return { ...m, secret, basic: zapiAuthorization(m.id, secret) };
+  }
+  const order = { amount: "49.90", currency: "USD", orderId: "A-1042", metadata: { cartId: "c_81", lines: [1, 2] }, callbackUrl: "https://shop.example.com/thanks" };
+
+  it("creates a payment: 201 with the hosted pay URL, then reads it back as open", async () => {
+    const m = await merchant();
+    const res = await call("POST", "/v1/payments", m.basic, order);
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(created).toEqual({
+      id: expect.any(String),
+      url: expect.stringMatching(/^https:\/\/pay\.example\.com\/\?p=[1-9A-HJ-NP-Za-km-z]{12}$/),
+      status: "open",
+      amount: "49.9",
+      currency: "USD",
+      orderId: "A-1042",
+      metadata: order.metadata,
+      callbackUrl: order.callbackUrl,
+      createdAt: expect.any(String),
+    });
+    // The URL opens the payment on the pay page (type dynamic, the price asked for).
+    const hashedId = new URL(created.url).searchParams.get("p")!;
+    const [link] = await database.db.select().from(payableLinks).where(eq(payableLinks.hashedId, hashedId));
+    expect(link).toMatchObject({ productType: "dynamic", productId: created.id, userId: m.id });
+    const read = await call("GET", `/v1/payments/${created.id}`, m.basic);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual(created);
+  });
+
+  it("refuses wrong, malformed and session credentials with 401 unauthorized", async () => {
+    const m = await merchant();
+    const wrong = [
+      undefined,
+      m.auth.authorization, // the merchant's session: never accepted by the zAPI
+      zapiAuthorization(m.id, `${m.secret}x`),
+      zapiAuthorization(m.id, ""),
+      zapiAuthorization("not-a-uuid", m.secret),
+      zapiAuthorization(randomUUID(), m.secret),
+      `Basic ${Buffer.from(m.secret).toString("base64")}`,
+      "Basic !!!",
+    ];
+    for (const authorization of wrong) {
+      address = newAddress();
+      const res = await call("GET", "/v1/payments", authorization);
+      expect(res.status, String(authorization)).toBe(401);
+      expect(await res.json()).toEqual({ message: "Invalid API credentials", code: "unauthorized" });
+    }
+  });
+
+  it("another merchant's account id with its own secret, or this secret with their id, opens nothing", async () => {
+    const first = await merchant();
+    const second = await merchant();
+    const created = await (await call("POST", "/v1/payments", first.basic, order)).json();
+    expect((await call("GET", "/v1/payments", zapiAuthorization(second.id, first.secret))).status).toBe(401);
+    expect((await call("GET", "/v1/payments", zapiAuthorization(first.id, second.secret))).status).toBe(401);
+    // With their own keys they see none of the first merchant's payments.
+    const theirs = await call("GET", `/v1/payments/${created.id}`, second.basic);
+    expect(theirs.status).toBe(404);
+    expect((await theirs.json()).code).toBe("not_found");
+    expect((await (await call("GET", "/v1/payments", second.basic)).json()).data).toEqual([]);
+  });
+
+  it("after a regenerate the old secret works during the grace period, then not", async () => {
+    const m = await merchant();
+    const regenerated = await app.request("/api/integrations/regenerate", { method: "POST", headers: m.auth });
+    const secret = (await regenerated.json()).data.secret as string;
+    expect(secret).not.toBe(m.secret);
+    expect((await call("GET", "/v1/payments", zapiAuthorization(m.id, secret))).status).toBe(200);
+    expect((await call("GET", "/v1/payments", m.basic)).status).toBe(200);
+    const [row] = await database.db.select().from(merchantIntegrations).where(eq(merchantIntegrations.userId, m.id));
+    expect(row).toMatchObject({ secret, previousSecret: m.secret });
+
+    // Past the grace period the rotated secret is refused.
+    await database.db
+      .update(merchantIntegrations)
+      .set({ rotatedAt: new Date(Date.now() - ZAPI_ROTATION_GRACE_MS - 1000) })
+      .where(eq(merchantIntegrations.userId, m.id));
+    expect((await call("GET", "/v1/payments", m.basic)).status).toBe(401);
+    expect((await call("GET", "/v1/payments", zapiAuthorization(m.id, secret))).status).toBe(200);
+
+    // A second regenerate retires the first secret at once: only the one before is kept.
+    const third = (await (await app.request("/api/integrations/regenerate", { method: "POST", headers: m.auth })).json()).data.secret as string;
+    expect((await call("GET", "/v1/payments", zapiAuthorization(m.id, third))).status).toBe(200);
+    expect((await call("GET", "/v1/payments", zapiAuthorization(m.id, secret))).status).toBe(200);
+    expect((await call("GET", "/v1/payments", m.basic)).status).toBe(401);
+  });
+
+  it(`after ${ZAPI_AUTH_FAILURES_PER_MINUTE} failed authentications from one address, answers 429 even to the right keys`, async () => {
+    const m = await merchant();
+    for (let i = 0; i < ZAPI_AUTH_FAILURES_PER_MINUTE; i++) expect((await call("GET", "/v1/payments", zapiAuthorization(m.id, `guess-${i}`))).status).toBe(401);
+    const res = await call("GET", "/v1/payments", m.basic);
+    expect(res.status).toBe(429);
+    expect((await res.json()).code).toBe("rate_limited");
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    address = newAddress();
+    expect((await call("GET", "/v1/payments", m.basic)).status).toBe(200);
+  });
+
+  it("an Idempotency-Key makes one payment however often the create is retried; another body with it is refused", async () => {
+    const m = await merchant();
+    const key = { "idempotency-key": `key-${randomUUID()}` };
+    const first = await call("POST", "/v1/payments", m.basic, order, key);
+    expect(first.status).toBe(201);
+    const a = await first.json();
+    // The same body with its keys in another order is the same request.
+    const reordered = { callbackUrl: order.callbackUrl, metadata: { lines: [1, 2], cartId: "c_81" }, orderId: "A-1042", currency: "USD", amount: "49.90" };
+    const again = await call("POST", "/v1/payments", m.basic, reordered, key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await again.json()).id).toBe(a.id);
+    // Racing retries too.
+    const raced = await Promise.all([1, 2, 3].map(() => call("POST", "/v1/payments", m.basic, order, key)));
+    for (const r of raced) expect((await r.json()).id).toBe(a.id);
+
+    const refused = await call("POST", "/v1/payments", m.basic, { ...order, amount: "50" }, key);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({ code: "idempotency_key_reused", message: "This Idempotency-Key was already used with a different request body" });
+    expect(await database.db.select().from(apiPayments).where(eq(apiPayments.userId, m.id))).toHaveLength(1);
+
+    // Another merchant's key space is their own.
+    const other = await merchant();
+    const theirs = await call("POST", "/v1/payments", other.basic, { ...order, amount: "50" }, key);
+    expect(theirs.status).toBe(201);
+    expect((await theirs.json()).id).not.toBe(a.id);
+
+    // Without a key every create is a new payment.
+    await call("POST", "/v1/payments", m.basic, order);
+    expect(await database.db.select().from(apiPayments).where(eq(apiPayments.userId, m.id))).toHaveLength(2);
+  });
+
+  it("refuses bad bodies with field issues and creates nothing", async () => {
+    const m = await merchant();
+    const bad: [unknown, string][] = [
+      [{ currency: "USD" }, "amount"],
+      [{ amount: "abc", currency: "USD" }, "amount"],
+      [{ amount: 12, currency: "USD" }, "amount"],
+      [{ amount: "0.05", currency: "USD" }, "amount"],
+      [{ amount: "1.001", currency: "USD" }, "amount"],
+      [{ amount: "2000000000", currency: "USD" }, "amount"],
+      [{ amount: "10", currency: "EUR" }, "currency"],
+      [{ amount: "10", currency: "USD", metadata: { big: "x".repeat(ZAPI_LIMITS.metadataBytes) } }, "metadata"],
+      [{ amount: "10", currency: "USD", metadata: [1] }, "metadata"],
+      [{ amount: "10", currency: "USD", callbackUrl: "javascript:alert(1)" }, "callbackUrl"],
+      [{ amount: "10", currency: "USD", orderId: "x".repeat(ZAPI_LIMITS.orderId + 1) }, "orderId"],
+      [{ amount: "10", currency: "USD", userId: randomUUID() }, ""],
+    ];
+    for (const [body, path] of bad) {
+      const res = await call("POST", "/v1/payments", m.basic, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const answer = await res.json();
+      expect(answer.code).toBe("invalid_request");
+      expect(answer.issues.map((i: { path: string }) => i.path), JSON.stringify(body)).toContain(path);
+    }
+    expect((await call("POST", "/v1/payments", m.basic, order, { "idempotency-key": "x".repeat(ZAPI_LIMITS.idempotencyKey + 1) })).status).toBe(400);
+    expect(await database.db.select().from(apiPayments).where(eq(apiPayments.userId, m.id))).toEqual([]);
+    // USDC is priced in base units too.
+    expect((await call("POST", "/v1/payments", m.basic, { amount: "1.000001", currency: "USDC" })).status).toBe(201);
+    expect((await call("GET", "/v1/payments/not-an-id", m.basic)).status).toBe(404);
+    expect((await call("GET", `/v1/payments/${randomUUID()}`, m.basic)).status).toBe(404);
+  });
+
+  it("lists newest first with status and orderId filters and cursor paging", async () => {
+    const m = await merchant();
+    const made = [];
+    for (const orderId of ["o-1", "o-2", "o-3"]) made.push(await (await call("POST", "/v1/payments", m.basic, { amount: "10", currency: "USD", orderId })).json());
+    // A payer starts paying the second one.
+    await createTransaction(database.db, {
+      productType: "dynamic",
+      productId: made[1].id,
+      userId: m.id,
+      chainId: -5001,
+      token: "USDC",
+      tokenAddress: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+      decimals: 6,
+      recipient: "Merchant11111111111111111111111111111111111",
+      recipientTokenAccount: "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi",
+      requestedAmount: 10_000_000n,
+      reference: `ref-${randomBytes(8).toString("hex")}`,
+    });
+    // Paid, then final: the payment reads validated.
+    const paidOne = (await (await call("POST", "/v1/payments", m.basic, { amount: "10", currency: "USD", orderId: "o-4" })).json()) as { id: string };
+    const tx = await createTransaction(database.db, {
+      productType: "dynamic",
+      productId: paidOne.id,
+      userId: m.id,
+      chainId: -5001,
+      token: "USDC",
+      tokenAddress: MINT,
+      decimals: 6,
+      recipient: "Merchant11111111111111111111111111111111111",
+      recipientTokenAccount: ATA,
+      requestedAmount: 10_000_000n,
+      reference: `ref-${randomBytes(8).toString("hex")}`,
+    });
+    const fact = { kind: "transfer" as const, chainId: -5001, reference: tx.reference, signature: `sig-${randomBytes(8).toString("hex")}`, instructionIndex: 0, payer: "Payer", recipientTokenAccount: ATA, mint: MINT, amount: 10_000_000n, commitment: "confirmed" as const };
+    await applyFact({ db: database.db }, tx.id, fact);
+    expect((await (await call("GET", `/v1/payments/${paidOne.id}`, m.basic)).json()).status).toBe("paid");
+    await applyFact({ db: database.db }, tx.id, { ...fact, commitment: "finalized" });
+    expect((await (await call("GET", `/v1/payments/${paidOne.id}`, m.basic)).json()).status).toBe("validated");
+    await database.db.delete(apiPayments).where(eq(apiPayments.id, paidOne.id));
+    const list = async (q: string) => (await (await call("GET", `/v1/payments${q}`, m.basic)).json()) as { data: { id: string; status: string }[]; next: string | null };
+    expect((await list("")).data.map((p) => p.id)).toEqual([made[2].id, made[1].id, made[0].id]);
+    expect((await list("?status=initiated")).data.map((p) => p.id)).toEqual([made[1].id]);
+    expect((await list("?status=open")).data.map((p) => p.id)).toEqual([made[2].id, made[0].id]);
+    expect((await list("?orderId=o-1")).data.map((p) => p.id)).toEqual([made[0].id]);
+    const page1 = await list("?limit=2");
+    expect(page1.data.map((p) => p.id)).toEqual([made[2].id, made[1].id]);
+    const page2 = await list(`?limit=2&cursor=${encodeURIComponent(page1.next!)}`);
+    expect(page2.data.map((p) => p.id)).toEqual([made[0].id]);
+    expect(page2.next).toBeNull();
+    for (const q of ["?limit=0", "?limit=101", "?status=paidish", "?cursor=nope"]) expect((await call("GET", `/v1/payments${q}`, m.basic)).status, q).toBe(400);
+  });
+
+  it("is in the OpenAPI document with Basic auth and examples", async () => {
+    const res = await app.request("/api/openapi.json");
+    const doc = await res.json();
+    expect(res.status, JSON.stringify(doc).slice(0, 500)).toBe(200);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/payments", "/v1/payments/{id}"]));
+    expect(doc.components.securitySchemes.zapiBasic).toMatchObject({ type: "http", scheme: "basic" });
+    expect(doc.paths["/v1/payments"].post.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "idempotency-key", in: "header" })]));
+    expect(doc.components.schemas.ZapiPayment.example).toMatchObject({ orderId: "A-1042" });
+  });
+});
