@@ -29,9 +29,11 @@ import enUnmapped from "../../public/assets/translations/en/unmapped.json";
 import enRewards from "../../public/assets/translations/en/rewards.json";
 import frUnmapped from "../../public/assets/translations/fr/unmapped.json";
 import frRewards from "../../public/assets/translations/fr/rewards.json";
+import enIntegrations from "../../public/assets/translations/en/integrations.json";
+import frIntegrations from "../../public/assets/translations/fr/integrations.json";
 
 /** The same JSON files the browser loads over HTTP, bundled for Storybook and unit tests. */
 export const bundledResources: Resource = {
-  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds, orders: enOrders, rewards: enRewards },
-  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds, orders: frOrders, rewards: frRewards },
+  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds, orders: enOrders, rewards: enRewards, integrations: enIntegrations },
+  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds, orders: frOrders, rewards: frRewards, integrations: frIntegrations },
 };
