@@ -9,15 +9,24 @@ export interface GuideDialogProps {
   /** This zpay's app origin, written into the code the merchant copies. */
   appOrigin: string;
   onOpenChange(open: boolean): void;
+  /** What gets focus back on close (the tile that opened it: the dialog has no Radix trigger). */
+  returnFocusTo?: HTMLElement | null;
 }
 
 /** An available tile's instructions: install, configure, first payment, then the webhook or the button, each with code to copy. */
-export function GuideDialog({ guide, appOrigin, onOpenChange }: GuideDialogProps) {
+export function GuideDialog({ guide, appOrigin, onOpenChange, returnFocusTo }: GuideDialogProps) {
   const { t } = useTranslation("integrations");
   return (
     <Dialog open={guide !== null} onOpenChange={onOpenChange}>
       {guide && (
-        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogContent
+          className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo) return;
+            event.preventDefault();
+            returnFocusTo.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>{t(`guides.${guide}.title`)}</DialogTitle>
             <DialogDescription>{t(`guides.${guide}.description`)}</DialogDescription>
@@ -29,11 +38,13 @@ export function GuideDialog({ guide, appOrigin, onOpenChange }: GuideDialogProps
                   {i + 1}. {t(`guides.steps.${step}`)}
                 </h3>
                 <p className="text-sm text-muted-foreground">{step === "install" ? t(`guides.${guide}.install`) : t(`guides.steps.${step}Text`)}</p>
-                <div className="relative min-w-0">
-                  <pre className="overflow-x-auto rounded-md bg-muted p-3 pr-11 font-mono text-xs leading-relaxed">
+                {/* The copy button beside the code, not over it: long lines scroll sideways clear of it. */}
+                <div className="flex min-w-0 items-start rounded-md bg-muted">
+                  {/* Focusable: keyboard users scroll long lines sideways. */}
+                  <pre tabIndex={0} className="min-w-0 flex-1 overflow-x-auto p-3 font-mono text-xs leading-relaxed">
                     <code>{code}</code>
                   </pre>
-                  <CopyButton value={code} label={t("guides.copy")} className="absolute top-1 right-1" />
+                  <CopyButton value={code} label={t("guides.copy")} className="m-1 shrink-0" />
                 </div>
               </li>
             ))}

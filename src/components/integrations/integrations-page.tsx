@@ -10,7 +10,7 @@ const GROUP_ICONS: Record<IntegrationGroupId, LucideIcon> = { ecommerce: Shoppin
 const tileClass = "flex min-h-24 flex-col justify-between gap-3 rounded-xl border bg-card p-4 text-left text-card-foreground shadow-sm";
 const actionTileClass = cn(tileClass, "cursor-pointer transition-colors outline-none hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50");
 
-function Tile({ tile, icon: Icon, onGuide }: { tile: IntegrationTile; icon: LucideIcon; onGuide(guide: GuideId): void }) {
+function Tile({ tile, icon: Icon, onGuide }: { tile: IntegrationTile; icon: LucideIcon; onGuide(guide: GuideId, tile: HTMLElement): void }) {
   const { t } = useTranslation("integrations");
   const name = (
     <span className="flex items-center gap-2 font-semibold">
@@ -21,7 +21,7 @@ function Tile({ tile, icon: Icon, onGuide }: { tile: IntegrationTile; icon: Luci
   const opens = tile.opens;
   if (opens && "guide" in opens)
     return (
-      <button type="button" className={actionTileClass} onClick={() => onGuide(opens.guide)}>
+      <button type="button" className={actionTileClass} onClick={(event) => onGuide(opens.guide, event.currentTarget)}>
         {name}
         <span className="text-sm font-medium text-primary">{t("viewGuide")}</span>
       </button>
@@ -49,6 +49,11 @@ function Tile({ tile, icon: Icon, onGuide }: { tile: IntegrationTile; icon: Luci
 export function IntegrationsPage({ appOrigin }: { appOrigin: string }) {
   const { t } = useTranslation("integrations");
   const [guide, setGuide] = React.useState<GuideId | null>(null);
+  const [opener, setOpener] = React.useState<HTMLElement | null>(null);
+  const openGuide = (id: GuideId, tile: HTMLElement) => {
+    setOpener(tile);
+    setGuide(id);
+  };
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
       <div>
@@ -63,13 +68,13 @@ export function IntegrationsPage({ appOrigin }: { appOrigin: string }) {
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {group.tiles.map((tile) => (
               <li key={tile.id} className="grid">
-                <Tile tile={tile} icon={GROUP_ICONS[group.id]} onGuide={setGuide} />
+                <Tile tile={tile} icon={GROUP_ICONS[group.id]} onGuide={openGuide} />
               </li>
             ))}
           </ul>
         </section>
       ))}
-      <GuideDialog guide={guide} appOrigin={appOrigin} onOpenChange={(open) => !open && setGuide(null)} />
+      <GuideDialog guide={guide} appOrigin={appOrigin} returnFocusTo={opener} onOpenChange={(open) => !open && setGuide(null)} />
     </div>
   );
 }
