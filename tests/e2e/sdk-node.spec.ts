@@ -29,7 +29,7 @@ async function startShop(env: Record<string, string>) {
 }
 
 const checkout = async (orderId: string) => {
-  const res = await fetch(`${shopUrl}/checkout`, { method: "POST", body: JSON.stringify({ orderId, amount: "12.5", currency: "USD" }) });
+  const res = await fetch(`${shopUrl}/checkout`, { method: "POST", body: JSON.stringify({ orderId, amount: "12.50", currency: "USD" }) });
   expect(res.status).toBe(200);
   return (await res.json()) as { paymentId: string; url: string; replayed: boolean };
 };
@@ -59,11 +59,15 @@ test("a server script with the Node SDK creates a payment twice with one idempot
   const listed = await page.request.get("/api/v1/payments", { headers: { authorization: `Basic ${Buffer.from(`${accountId}:${secret}`).toString("base64")}` } });
   expect((await listed.json()).data.map((p: { id: string }) => p.id)).toEqual([first.paymentId]);
 
-  // The payer opens the hosted page on a phone and pays with the test wallet.
+  // The payer, on a phone, opens the shop's checkout page: its Web SDK button (the script served
+  // by zpay) opens the hosted pay page of the same payment; they pay with the test wallet.
   const payerContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
   const payerPage = await payerContext.newPage();
   await createSolanaTestWallet("Payer Wallet").install(payerPage);
-  await payerPage.goto(first.url);
+  await payerPage.goto(`${shopUrl}/?order=${orderId}`);
+  await payerPage.screenshot({ path: `${SHOTS}/sdk-node-shop.png` });
+  await payerPage.getByRole("button", { name: "Pay $12.50 with zpay" }).click();
+  await payerPage.waitForURL(first.url);
   await payerPage.getByRole("button", { name: "Pay with Solana" }).click();
   await payerPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
   await payerPage.getByRole("button", { name: "Get test USDC" }).click();

@@ -9,8 +9,9 @@ const need = (name: string) => {
   return value;
 };
 const secret = need("ZPAY_SECRET");
-const zpay = new Zpay({ accountId: need("ZPAY_ACCOUNT_ID"), secret, baseUrl: need("ZPAY_BASE_URL") });
-const shop = createShop({ zpay, secret, log: (line) => console.log(line) });
+const zpayBaseUrl = need("ZPAY_BASE_URL");
+const zpay = new Zpay({ accountId: need("ZPAY_ACCOUNT_ID"), secret, baseUrl: zpayBaseUrl });
+const shop = createShop({ zpay, secret, zpayBaseUrl, log: (line) => console.log(line) });
 
 shop.listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? "127.0.0.1", () => {
   const { address, port } = shop.address() as AddressInfo;

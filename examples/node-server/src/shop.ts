@@ -25,6 +25,37 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/**
+ * The shop's checkout page: the Web SDK's script tag from zpay, and a pay button for the order
+ * once the server has created its payment (the page never sees the secret).
+ */
+export function checkoutPage(zpayBaseUrl: string): string {
+  const script = new URL("/sdk/zpay.js", zpayBaseUrl).href;
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Example shop</title>
+  <script src="${script}" defer></script>
+  <style>body { font: 16px/1.5 system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; }</style>
+</head>
+<body>
+  <h1>Coffee beans, 1 kg</h1>
+  <p>$12.50</p>
+  <div id="pay"></div>
+  <script>
+    addEventListener("DOMContentLoaded", async () => {
+      const order = new URLSearchParams(location.search).get("order") || "A-" + Date.now();
+      const res = await fetch("/checkout", { method: "POST", body: JSON.stringify({ orderId: order, amount: "12.50", currency: "USD" }) });
+      const { url } = await res.json();
+      Zpay.mountPayButton(document.getElementById("pay"), { url, label: "Pay $12.50 with zpay" });
+    });
+  </script>
+</body>
+</html>`;
+}
+
 const send = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 
 /**
@@ -32,10 +63,11 @@ const send = (res: ServerResponse, status: number, body: unknown) => res.writeHe
  * - `POST /checkout` `{ orderId, amount, currency }` creates the order's payment with the order id
  *   as the Idempotency-Key (a double click or a retry never makes two) and answers its pay URL;
  * - `POST /zpay/webhook` verifies the signature on the raw body before believing anything;
- * - `GET /orders/<orderId>` shows what the shop recorded.
+ * - `GET /orders/<orderId>` shows what the shop recorded;
+ * - `GET /?order=<orderId>` is a checkout page with the Web SDK's pay button.
  * Orders live in memory: a real shop keeps them in its database.
  */
-export function createShop(options: { zpay: Zpay; secret: string; log?: (line: string) => void }) {
+export function createShop(options: { zpay: Zpay; secret: string; zpayBaseUrl: string; log?: (line: string) => void }) {
   const orders = new Map<string, OrderRecord>();
   const byPayment = new Map<string, OrderRecord>();
   const log = options.log ?? (() => {});
@@ -71,19 +103,23 @@ export function createShop(options: { zpay: Zpay; secret: string; log?: (line: s
     send(res, 200, { received: true });
   }
 
-  return createServer((req, res) => {
+  async function route(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://shop");
-    const route =
-      req.method === "POST" && url.pathname === "/checkout"
-        ? checkout(req, res)
-        : req.method === "POST" && url.pathname === "/zpay/webhook"
-          ? webhook(req, res)
-          : req.method === "GET" && url.pathname.startsWith("/orders/")
-            ? Promise.resolve(
-                ((record) => (record ? send(res, 200, record) : send(res, 404, { error: "no such order" })))(orders.get(decodeURIComponent(url.pathname.slice("/orders/".length)))),
-              )
-            : Promise.resolve(send(res, 404, { error: "not found" }));
-    route.catch((err: unknown) => {
+    if (req.method === "POST" && url.pathname === "/checkout") return checkout(req, res);
+    if (req.method === "POST" && url.pathname === "/zpay/webhook") return webhook(req, res);
+    if (req.method === "GET" && url.pathname === "/") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(checkoutPage(options.zpayBaseUrl));
+      return;
+    }
+    if (req.method === "GET" && url.pathname.startsWith("/orders/")) {
+      const record = orders.get(decodeURIComponent(url.pathname.slice("/orders/".length)));
+      return record ? send(res, 200, record) : send(res, 404, { error: "no such order" });
+    }
+    send(res, 404, { error: "not found" });
+  }
+
+  return createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
       log(`error: ${err instanceof Error ? err.message : String(err)}`);
       if (!res.headersSent) send(res, 500, { error: "internal error" });
     });
