@@ -67,7 +67,19 @@ const send = (res: ServerResponse, status: number, body: unknown) => res.writeHe
  * - `GET /?order=<orderId>` is a checkout page with the Web SDK's pay button.
  * Orders live in memory: a real shop keeps them in its database.
  */
-export function createShop(options: { zpay: Zpay; secret: string; zpayBaseUrl: string; log?: (line: string) => void }) {
+export interface ShopOptions {
+  zpay: Zpay;
+  secret: string;
+  /** Where zpay runs: the checkout page loads the Web SDK's script from it. */
+  zpayBaseUrl: string;
+  log?: (line: string) => void;
+}
+
+/** The shop as a Node server. */
+export const createShop = (options: ShopOptions) => createServer(shopHandler(options));
+
+/** The shop's request handler, for a server of your own (the React example's test mounts it beside its page). */
+export function shopHandler(options: ShopOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const orders = new Map<string, OrderRecord>();
   const byPayment = new Map<string, OrderRecord>();
   const log = options.log ?? (() => {});
@@ -118,10 +130,10 @@ export function createShop(options: { zpay: Zpay; secret: string; zpayBaseUrl: s
     send(res, 404, { error: "not found" });
   }
 
-  return createServer((req, res) => {
+  return (req, res) => {
     route(req, res).catch((err: unknown) => {
       log(`error: ${err instanceof Error ? err.message : String(err)}`);
       if (!res.headersSent) send(res, 500, { error: "internal error" });
     });
-  });
+  };
 }
