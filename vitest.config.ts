@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts", "tests/fixtures/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "packages/*/src/**/*.test.ts", "packages/*/src/**/*.test.tsx", "examples/*/src/**/*.test.ts", "scripts/**/*.test.ts", "tests/fixtures/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

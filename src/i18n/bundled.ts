@@ -41,9 +41,11 @@ import enNotifications from "../../public/assets/translations/en/notifications.j
 import frNotifications from "../../public/assets/translations/fr/notifications.json";
 import enSecurity from "../../public/assets/translations/en/security.json";
 import frSecurity from "../../public/assets/translations/fr/security.json";
+import enIntegrations from "../../public/assets/translations/en/integrations.json";
+import frIntegrations from "../../public/assets/translations/fr/integrations.json";
 
 /** The same JSON files the browser loads over HTTP, bundled for Storybook and unit tests. */
 export const bundledResources: Resource = {
-  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds, orders: enOrders, rewards: enRewards, errors: enErrors, zramp: enZramp, notifications: enNotifications, security: enSecurity, admin: enAdmin, zapi: enZapi },
-  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds, orders: frOrders, rewards: frRewards, errors: frErrors, zramp: frZramp, notifications: frNotifications, security: frSecurity, admin: frAdmin, zapi: frZapi },
+  en: { common: enCommon, ui: enUi, shell: enShell, auth: enAuth, pay: enPay, zlink: enZlink, settings: enSettings, collects: enCollects, invoices: enInvoices, checkouts: enCheckouts, donates: enDonates, unmapped: enUnmapped, refunds: enRefunds, orders: enOrders, rewards: enRewards, errors: enErrors, zramp: enZramp, notifications: enNotifications, security: enSecurity, admin: enAdmin, zapi: enZapi, integrations: enIntegrations },
+  fr: { common: frCommon, ui: frUi, shell: frShell, auth: frAuth, pay: frPay, zlink: frZlink, settings: frSettings, collects: frCollects, invoices: frInvoices, checkouts: frCheckouts, donates: frDonates, unmapped: frUnmapped, refunds: frRefunds, orders: frOrders, rewards: frRewards, errors: frErrors, zramp: frZramp, notifications: frNotifications, security: frSecurity, admin: frAdmin, zapi: frZapi, integrations: frIntegrations },
 };

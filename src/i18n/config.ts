@@ -2,7 +2,7 @@
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = "en";
-export const NAMESPACES = ["common", "ui", "shell", "auth", "pay", "zlink", "settings", "collects", "invoices", "checkouts", "donates", "unmapped", "refunds", "orders", "rewards", "errors", "zramp", "notifications", "security", "admin", "zapi"] as const;
+export const NAMESPACES = ["common", "ui", "shell", "auth", "pay", "zlink", "settings", "collects", "invoices", "checkouts", "donates", "unmapped", "refunds", "orders", "rewards", "errors", "zramp", "notifications", "security", "admin", "zapi", "integrations"] as const;
 export const LANGUAGE_STORAGE_KEY = "zpay.language";
 
 export function isLanguage(value: unknown): value is Language {

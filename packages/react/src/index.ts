@@ -1,0 +1,1 @@
+export { ZpayButton, type ZpayButtonProps } from "./zpay-button.tsx";
