@@ -19,8 +19,8 @@ function fakeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-csp-"));
   const page = (title: string) =>
     `<!doctype html><html><head><title>${title}</title><script>${LANGUAGE}</script></head><body><script type="module" src="/_astro/x.js"></script><script>${HYDRATE}</script></body></html>`;
-  for (const p of ["pay", "tx", "dashboard", "settings", "auth", "quick-pays"]) {
-    fs.mkdirSync(path.join(dir, p));
+  for (const p of ["pay", "tx", "dashboard", "settings", "settings/security", "auth", "quick-pays"]) {
+    fs.mkdirSync(path.join(dir, p), { recursive: true });
     fs.writeFileSync(path.join(dir, p, "index.html"), page(p));
   }
   fs.writeFileSync(path.join(dir, "index.html"), page("home"));
