@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { finishTour } from "@/stores/onboarding";
-import { storyWallet } from "@/testing/msw/fixtures";
+import { STORY_USER_ID, storyWallet } from "@/testing/msw/fixtures";
 import { storyProfile } from "@/testing/msw/profile-fixtures";
 import SettingsIsland from "./SettingsIsland";
 
@@ -27,6 +27,8 @@ export const Profile: Story = {
     await expect(t.getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["Profile", "/settings"],
       ["Deposits", "/settings/deposits"],
+      ["Notifications", "/settings/notifications"],
+      ["Security", "/settings/security"],
     ]);
     await expect(t.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
     await expect(t.getByRole("link", { name: "Deposits" })).not.toHaveAttribute("aria-current");
@@ -41,15 +43,6 @@ export const Deposits: Story = {
     await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Settings");
     await expect(await c.findByText("Entered manually")).toBeVisible();
     await expect(tabs(canvasElement).getByRole("link", { name: "Deposits" })).toHaveAttribute("aria-current", "page");
-  },
-};
-
-/** A tab whose panel is not built yet (/settings/security) opens the Profile tab. */
-export const UnbuiltTabShowsProfile: Story = {
-  args: { pathname: "/settings/security" },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByLabelText("Display name")).toBeVisible();
-    await expect(tabs(canvasElement).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
   },
 };
 
@@ -101,17 +94,22 @@ export const Notifications: Story = {
   args: { pathname: "/settings/notifications" },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Notifications");
+    await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Settings");
+    await expect(await c.findByRole("heading", { level: 2, name: "Notifications" })).toBeVisible();
+    await expect(tabs(canvasElement).getByRole("link", { name: "Notifications" })).toHaveAttribute("aria-current", "page");
     await expect(await c.findByRole("switch", { name: "E-mail me about payments" })).toBeVisible();
   },
 };
 
-/** /settings/security: the webhook form and the delivery log. */
+/** /settings/security: the API keys, the webhook form and the delivery log. */
 export const Security: Story = {
   args: { pathname: "/settings/security" },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Security");
+    await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Settings");
+    await expect(await c.findByRole("heading", { level: 2, name: "Security" })).toBeVisible();
+    await expect(tabs(canvasElement).getByRole("link", { name: "Security" })).toHaveAttribute("aria-current", "page");
+    await expect(await c.findByText(STORY_USER_ID)).toBeVisible();
     await expect(await c.findByRole("textbox", { name: "API webhook endpoint" })).toBeVisible();
   },
 };

@@ -15,14 +15,14 @@ export function SettingsTabBar({ active, children }: { active: SettingsTab["key"
         <p className="text-muted-foreground">{t("intro")}</p>
       </div>
       <nav aria-label={t("tabs.label")} className="-mx-1 overflow-x-auto border-b">
-        <ul className="flex min-w-max gap-1 px-1">
+        <ul className="flex min-w-max gap-0.5 px-1 sm:gap-1">
           {SETTINGS_TABS.map((tab) => (
             <li key={tab.key}>
               <a
                 href={tab.href}
                 aria-current={tab.key === active ? "page" : undefined}
                 className={cn(
-                  "-mb-px inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                  "-mb-px inline-flex h-10 items-center border-b-2 px-2 text-sm sm:px-3 font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
                   tab.key === active ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
                 )}
               >

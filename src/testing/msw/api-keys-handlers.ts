@@ -10,7 +10,7 @@ import { storyServer } from "./store";
 function keys(request: Request) {
   const merchant = requireMerchant(request);
   if (storyServer.staleSignIn) throw new StoryApiError(401, "fresh_sign_in_required", "For your security, please sign in again (within the last 10 minutes) to do this.");
-  return { account: { id: merchant._id }, secret: storyServer.apiSecret, apiHook: null, callback: null, shopify_store: null, shopify_secret: null, referralCode: merchant.referralCode };
+  return { account: { id: merchant._id }, secret: storyServer.apiSecret, apiHook: null, callback: null, shopify_store: null, shopify_secret: null, referralCode: merchant.referralCode, ...storyServer.integration };
 }
 
 /** What regenerate answers (fixed, so screenshots are stable). */
