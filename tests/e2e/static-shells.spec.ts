@@ -74,16 +74,19 @@ test.describe("pages paint before JavaScript", () => {
     await context.close();
   });
 
-  test("with JavaScript disabled, /settings/deposits is served as the Deposits tab; tabs without a panel as Settings", async ({ browser }) => {
+  test("with JavaScript disabled, each settings tab is served with its own title under the Settings heading", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/settings/deposits");
     await expect(page).toHaveTitle("Deposits - zPay");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
     await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
-    for (const path of ["/settings/security", "/settings/notifications"]) {
+    for (const [path, title] of [
+      ["/settings/security", "Security - zPay"],
+      ["/settings/notifications", "Notifications - zPay"],
+    ]) {
       await page.goto(path);
-      await expect(page).toHaveTitle("Settings - zPay");
+      await expect(page).toHaveTitle(title);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
     }
     await context.close();
