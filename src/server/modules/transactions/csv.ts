@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
 import { orderTypeLabel } from "@/lib/order-types";
@@ -87,8 +86,25 @@ async function* exportChunks(db: Db, scope: ListScope, batchSize: number): Async
   }
 }
 
-/** transactions.csv as a web stream: header then rows, backpressure carried to the database reads. */
+/**
+ * transactions.csv as a web stream: header then rows. Pull-based, so backpressure reaches the
+ * database reads: the next batch is asked for only when the response has taken the last one (a
+ * Node Readable bridged with Readable.toWeb buffered ahead of a fast reader instead).
+ */
 export function transactionsCsv(db: Db, scope: ListScope, batchSize = CSV_BATCH_SIZE): ReadableStream<Uint8Array> {
-  const csv = Readable.from(exportChunks(db, scope, batchSize), { objectMode: false });
-  return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
+  const chunks = exportChunks(db, scope, batchSize);
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    { highWaterMark: 1 },
+  );
 }
