@@ -10,6 +10,7 @@ import { ApiRequestError, type ApiClient } from "@/lib/api-client";
 import type { PaymentInfoDto } from "@/lib/transaction-details";
 import type { OpenPaymentDto } from "@/lib/unmapped";
 import { showToast } from "@/stores/toasts";
+import { useInflowRows } from "@/components/unmapped/use-inflow-rows";
 
 export interface AdminTransactionsPageProps {
   api: ApiClient;
@@ -24,31 +25,11 @@ export interface AdminTransactionsPageProps {
  */
 export function AdminTransactionsPage({ api, timeZone }: AdminTransactionsPageProps) {
   const { t } = useTranslation("admin");
-  const [rows, setRows] = React.useState<AdminUnmappedInflowDto[] | null>(null);
-  const [loadFailed, setLoadFailed] = React.useState(false);
   const [mapping, setMapping] = React.useState<AdminUnmappedInflowDto | null>(null);
   const [mapped, setMapped] = React.useState<PaymentInfoDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: AdminUnmappedInflowDto[] }>("/v2/admin-transactions")).data, [api]);
-  const load = async () => {
-    setLoadFailed(false);
-    setRows(null);
-    try {
-      setRows(await fetchRows());
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  React.useEffect(() => {
-    let live = true;
-    fetchRows().then(
-      (loaded) => live && setRows(loaded),
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [fetchRows]);
+  const { rows, setRows, loadFailed, reload: load } = useInflowRows(fetchRows);
 
   const inflowId = mapping?._id;
   const loadPayments = React.useCallback(

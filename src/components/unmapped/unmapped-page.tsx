@@ -9,6 +9,7 @@ import { showToast } from "@/stores/toasts";
 import { RefundDialog } from "@/components/refunds/refund-dialog";
 import { MapInflowDialog } from "./map-inflow-dialog";
 import { UnmappedTable } from "./unmapped-table";
+import { useInflowRows } from "./use-inflow-rows";
 
 export interface UnmappedPageProps {
   api: ApiClient;
@@ -23,32 +24,12 @@ export interface UnmappedPageProps {
  */
 export function UnmappedPage({ api, timeZone }: UnmappedPageProps) {
   const { t } = useTranslation("unmapped");
-  const [rows, setRows] = React.useState<UnmappedInflowDto[] | null>(null);
-  const [loadFailed, setLoadFailed] = React.useState(false);
   const [mapping, setMapping] = React.useState<UnmappedInflowDto | null>(null);
   const [mapped, setMapped] = React.useState<PaymentInfoDto | null>(null);
   const [refunding, setRefunding] = React.useState<UnmappedInflowDto | null>(null);
 
   const fetchRows = React.useCallback(async () => (await api.get<{ data: UnmappedInflowDto[] }>("/v2/unmapped")).data, [api]);
-  const load = async () => {
-    setLoadFailed(false);
-    setRows(null);
-    try {
-      setRows(await fetchRows());
-    } catch {
-      setLoadFailed(true);
-    }
-  };
-  React.useEffect(() => {
-    let live = true;
-    fetchRows().then(
-      (loaded) => live && setRows(loaded),
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [fetchRows]);
+  const { rows, setRows, loadFailed, reload: load } = useInflowRows(fetchRows);
 
   const inflowId = mapping?._id;
   const loadPayments = React.useCallback(
