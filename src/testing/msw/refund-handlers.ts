@@ -69,6 +69,8 @@ export const refundHandlers = [
       reference: "Ref1111111111111111111111111111111111111111",
       memo: refundMemo(refundId),
       proxy: null,
+      via: "transfer",
+      route: null,
     };
     return HttpResponse.json({ success: true, data }, { status: 201 });
   }),
