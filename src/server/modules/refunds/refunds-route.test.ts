@@ -4,7 +4,7 @@ import { BaseError, createWalletClient, encodeFunctionData, erc20Abi, http, pars
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import type { RefundInstructionDto } from "@/lib/refund";
 import { localEvmChain } from "@/sandbox/evm/local-chain";
-import { routeAbi, routeFactoryAbi } from "../../chains/evm/route-abi";
+import { routeAbi } from "../../chains/evm/route-abi";
 import type { Database } from "../../db/client";
 import { refunds, transactions } from "../../db/schema";
 import { watchRefundsOnce } from "../../jobs/refund-watcher";
@@ -12,6 +12,7 @@ import { createLogger } from "../../logger";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { callJson } from "../../testing/pay-fixture";
 import { fundedEvmPayer, newEvmAccount, payEvm, startEvmPayFixture, type EvmPayFixture } from "../../testing/evm-pay-fixture";
+import { routeMerchant, sendRouteCall as sendRoute } from "../../testing/evm-refunds";
 import { signInMerchant } from "../../testing/merchants";
 import { until } from "../../testing/webhook-receiver";
 
@@ -43,20 +44,9 @@ describe.each(TEST_BACKENDS)("refunds through the merchant's route (%s)", (kind)
   const sent = (m: { auth: Record<string, string> }, refundId: string, signature: string) => callJson(f.app, "POST", `/api/v2/refunds/${refundId}/sent`, { signature }, m.auth);
   const status = async (refundId: string) => (await database.db.select().from(refunds).where(eq(refunds.id, refundId)))[0]!.status;
 
-  /** A non-custodial merchant whose wallet (a key the test holds) deployed its route, paid 12.5 USDC into the route, validated. */
+  /** A non-custodial merchant's route, paid 12.5 USDC, the payment validated. */
   async function paidIntoRoute() {
-    const { sandbox, client } = chain();
-    const merchant = await signInMerchant(f.app);
-    expect((await callJson(f.app, "POST", "/api/sandbox/non-custodial", { nonCustodial: true }, merchant.auth)).status).toBe(200);
-    const account = newEvmAccount();
-    await sandbox.fund(account.address, parseEther("1"));
-    const wallet = walletOf(account);
-    await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: sandbox.routeFactory, abi: routeFactoryAbi, functionName: "deploy" }) });
-    const challenge = (await callJson(f.app, "POST", "/api/wallet/networks/proof", { chain: A, address: account.address }, merchant.auth)).body.data;
-    const proof = { nonce: challenge.nonce, signature: await account.signMessage({ message: challenge.message }) };
-    const attached = await callJson(f.app, "POST", "/api/wallet/networks", { address: account.address, chain: A, type: "metamask", proof }, merchant.auth);
-    expect(attached.status).toBe(201);
-    const route = attached.body.data.wallet.route as Address;
+    const { merchant, account, wallet, route } = await routeMerchant(f, A);
     const link = (await callJson(f.app, "POST", "/api/quick-pays/create", { label: "Coffee beans", price: "12.5", currency: "USDC" }, merchant.auth)).body.data.info;
     const payer = await fundedEvmPayer(f, A, "USDC", 12_500_000n);
     const started = await callJson(f.payments, "POST", `/api/pay/${link.hashedId}/start`, { chainId: A, token: "USDC", payer: payer.address, sessionId: `s-${payer.address}` });
@@ -70,13 +60,7 @@ describe.each(TEST_BACKENDS)("refunds through the merchant's route (%s)", (kind)
     return { merchant, account, wallet, route, payer, paymentId: (await row()).id };
   }
 
-  /** The merchant's wallet sends the route call as the dialog does (no approve); answers the mined hash. */
-  async function sendRouteCall(wallet: ReturnType<typeof walletOf>, call: { to: string; data: string }) {
-    const hash = await wallet.sendTransaction({ to: call.to as Address, data: call.data as Hex, account: wallet.account, chain: wallet.chain, gas: 300_000n });
-    const receipt = await chain().client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`route refund ${hash} reverted`);
-    return hash;
-  }
+  const sendRouteCall = (wallet: ReturnType<typeof walletOf>, call: { to: string; data: string }) => sendRoute(f, wallet, call);
   /** refund(...) on `route` with arguments a test chose, from `wallet`. */
   const routeRefund = (wallet: ReturnType<typeof walletOf>, route: Address, args: [Address, Address, bigint, Hex]) =>
     sendRouteCall(wallet, { to: route, data: encodeFunctionData({ abi: routeAbi, functionName: "refund", args }) });
