@@ -37,6 +37,8 @@ export interface RefundBalanceDto {
   paymentId: string | null;
   unmappedId: string | null;
   chain: number;
+  /** How the refund would leave (RefundInstructionDto's `via`): with "route", the balance above is the merchant's route contract's. */
+  via: "transfer" | "proxy" | "route";
 }
 
 /** What the merchant's wallet must sign (answer of /v2/refunds/init). */

@@ -32,6 +32,7 @@ function balanceOf(id: string, row: StoryRefundable): RefundBalanceDto {
     paymentId: id,
     unmappedId: null,
     chain: storyServer.chain,
+    via: row.via ?? "transfer",
   };
 }
 

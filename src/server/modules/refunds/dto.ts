@@ -13,6 +13,7 @@ export const RefundBalanceDto = z
     paymentId: z.string().nullable(),
     unmappedId: z.string().nullable(),
     chain: z.number().int(),
+    via: z.enum(["transfer", "proxy", "route"]).openapi({ description: "How the refund would leave; route: the money sits in the merchant's route contract, and the balance is the route's" }),
   })
   .openapi("RefundBalance") satisfies z.ZodType<RefundBalance>;
 

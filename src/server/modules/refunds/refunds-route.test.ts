@@ -68,7 +68,7 @@ describe.each(TEST_BACKENDS)("refunds through the merchant's route (%s)", (kind)
   it("feasibility reads the route's balance; a 40 % then the rest go back through the route: the payer gets exactly that, the payment is refunded", async () => {
     const { merchant, account, wallet, route, payer, paymentId } = await paidIntoRoute();
     const feasible = await callJson(f.app, "POST", "/api/v2/refunds/feasibility", { paymentId }, merchant.auth);
-    expect(feasible.body.data).toMatchObject({ txAmount: "12500000", availBalance: "12500000", chain: A });
+    expect(feasible.body.data).toMatchObject({ txAmount: "12500000", availBalance: "12500000", chain: A, via: "route" });
 
     const started = await init(merchant, { paymentId, refundAmount: "5000000" });
     expect(started.status).toBe(201);

@@ -55,6 +55,9 @@ export async function merchantBalance(chains: ChainRuntime, refundable: Refundab
   }
 }
 
+/** How the money goes back: a Solana transfer, the EVM fee proxy from the wallet, or the merchant's route. */
+const viaOf = (r: Refundable): RefundBalanceDto["via"] => (r.route ? "route" : r.chainId >= 0 ? "proxy" : "transfer");
+
 export function toBalanceDto(refundable: Refundable, balance: bigint | null): RefundBalanceDto {
   const available = refundableAmount(refundable);
   const refunded = refundable.refunds.filter((r) => r.status === "confirmed").reduce((s, r) => s + r.amount, 0n);
@@ -68,6 +71,7 @@ export function toBalanceDto(refundable: Refundable, balance: bigint | null): Re
     paymentId: refundable.kind === "payment" ? refundable.id : null,
     unmappedId: refundable.kind === "unmapped" ? refundable.id : null,
     chain: refundable.chainId,
+    via: viaOf(refundable),
   };
 }
 
@@ -86,7 +90,7 @@ export function toInstructionDto(refund: RefundRow, refundable: Refundable, chai
     reference: refund.reference,
     memo: refundMemo(refund.id),
     proxy: refund.chainId >= 0 && !refundable.route ? (chains.evm.find((c) => c.chainId === refund.chainId)?.feeProxy ?? null) : null,
-    via: refundable.route ? "route" : refund.chainId >= 0 ? "proxy" : "transfer",
+    via: viaOf(refundable),
     route: refundable.route ? routeCall(refund, refundable.route.address) : null,
   };
 }
