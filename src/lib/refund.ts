@@ -37,6 +37,8 @@ export interface RefundBalanceDto {
   paymentId: string | null;
   unmappedId: string | null;
   chain: number;
+  /** How the refund would leave (RefundInstructionDto's `via`): with "route", the balance above is the merchant's route contract's. */
+  via: "transfer" | "proxy" | "route";
 }
 
 /** What the merchant's wallet must sign (answer of /v2/refunds/init). */
@@ -61,6 +63,14 @@ export interface RefundInstructionDto {
   memo: string;
   /** EVM: Request Network's ERC20FeeProxy the merchant's wallet sends the refund through (with `reference`); null on Solana. */
   proxy: string | null;
+  /**
+   * How the merchant's wallet sends it: "transfer" (Solana), "proxy" (EVM, from the wallet through
+   * `proxy`, after an approve) or "route" (EVM, the money sits in the merchant's route contract:
+   * the wallet, the route's owner, sends `route` as is; no approve).
+   */
+  via: "transfer" | "proxy" | "route";
+  /** via "route": the transaction to send, to the route with refund(token, payer, amount, reference) as data; null otherwise. */
+  route: { to: string; data: string } | null;
 }
 
 /** The memo of a refund's transfer back (SPEC §9: a memo carrying the order reference). */

@@ -12,9 +12,10 @@ const settleAbi = parseAbi(["function settle(address token, address to, uint256 
  * deploys the merchant's route contract through the factory, then signs the proof. A payer pays a
  * zLink into the route; the merchant settles from the route card to its settlement address and,
  * once whitelisted, to an exchange. A settle to an address that is not whitelisted is refused on
- * chain (and the server refuses to build it).
+ * chain (and the server refuses to build it). A partial refund of the payment is paid back by the
+ * route, through the refund dialog.
  */
-test("a route merchant deploys, gets paid, settles to a whitelisted address; a non-whitelisted settle is refused on chain", async ({ page, context, browser }) => {
+test("a route merchant deploys, gets paid, settles to a whitelisted address; a non-whitelisted settle is refused on chain; a partial refund leaves from the route", async ({ page, context, browser }) => {
   test.setTimeout(240_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const config = await (await page.request.get("/api/config")).json();
@@ -94,9 +95,34 @@ test("a route merchant deploys, gets paid, settles to a whitelisted address; a n
   await expect(toast(page, "Settlement sent")).toBeVisible({ timeout: 30_000 });
   await expect(card.getByTestId("unsettled-USDC")).toHaveText("1");
   await expect(card.getByTestId("settlement-history").locator("li")).toHaveCount(2);
-  const balance = await client.readContract({ address: USDC, abi: parseAbi(["function balanceOf(address) view returns (uint256)"]), functionName: "balanceOf", args: [exchange] });
-  expect(balance).toBe(2_000_000n);
+  const balanceOf = (owner: Hex) => client.readContract({ address: USDC, abi: parseAbi(["function balanceOf(address) view returns (uint256)"]), functionName: "balanceOf", args: [owner] });
+  expect(await balanceOf(exchange)).toBe(2_000_000n);
   await page.screenshot({ path: `${SHOTS}/route-settlements-settled.png`, fullPage: true });
+
+  // A partial refund of the payment (25 %, 1 USDC) leaves from the route: the merchant's wallet
+  // sends the route's refund call (no approval), and the payer gets exactly that back.
+  const paid = await balanceOf(payer.address);
+  await page.goto("/transactions");
+  const rows = page.getByRole("row").filter({ has: page.getByRole("cell") });
+  await expect(rows.first().getByText("Completed")).toBeVisible({ timeout: 30_000 });
+  await rows.first().getByRole("button", { name: /^Actions for / }).click();
+  await page.getByRole("menuitem", { name: "Refund" }).click();
+  const refund = page.getByRole("dialog", { name: "Refund" });
+  await expect(refund.getByText("4 USDC", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(refund.getByText("Your route's balance")).toBeVisible();
+  await refund.getByRole("switch", { name: "Partial refund" }).click();
+  const slider = refund.getByRole("slider", { name: "Refund percentage" });
+  await slider.focus();
+  for (let i = 0; i < 75; i++) await page.keyboard.press("ArrowLeft");
+  await expect(slider).toHaveAttribute("aria-valuenow", "25");
+  await expect(refund.getByRole("textbox", { name: "Refund amount (USDC)" })).toHaveValue("1");
+  const prompts = merchantWallet.requests.length;
+  await refund.getByRole("button", { name: "Refund" }).click();
+  await expect(refund.getByText("Refund confirmed: 1 USDC sent back to the payer.")).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: `${SHOTS}/route-refund-confirmed.png`, fullPage: true });
+  expect(merchantWallet.requests.slice(prompts).filter((r) => r === "eth_sendTransaction")).toHaveLength(1);
+  expect(await balanceOf(payer.address)).toBe(paid + 1_000_000n);
+  expect(await balanceOf(route)).toBe(0n);
 });
 
 /** The chain's USDC, from the route's balances. */

@@ -53,6 +53,36 @@ export const LowBalance: Story = {
   },
 };
 
+const inRoute = { ...payment, balance: "1000000", via: "route" as const };
+
+/** The payment landed in the merchant's route contract: the balance shown is the route's, and it holds less than the refund. */
+export const PaidIntoRoute: Story = {
+  parameters: { serverData: { refundables: { [PAYMENT]: inRoute } } },
+  play: async () => {
+    await waitFor(() => expect(valueOf("Your route's balance")).toHaveTextContent("1 USDC"));
+    await expect(within(dialog()).queryByText("Your wallet balance")).toBeNull();
+    await expect(within(dialog()).getByText("Your route contract holds less than this refund.")).toBeVisible();
+  },
+};
+
+export const PaidIntoRouteFrench: Story = {
+  globals: { locale: "fr" },
+  parameters: { serverData: { refundables: { [PAYMENT]: inRoute } } },
+  play: async () => {
+    await waitFor(() => expect(within(dialog("Remboursement")).getByText("Solde de votre contrat de route")).toBeVisible());
+    await expect(within(dialog("Remboursement")).getByText("Votre contrat de route contient moins que ce remboursement.")).toBeVisible();
+  },
+};
+
+export const PaidIntoRoutePhone: Story = {
+  globals: { viewport: { value: "phone" } },
+  parameters: { serverData: { refundables: { [PAYMENT]: inRoute } } },
+  play: async () => {
+    await waitFor(() => expect(valueOf("Your route's balance")).toBeVisible());
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
 /** Another merchant's payment (or none): the title says 'Transaction not found'. */
 export const TransactionNotFound: Story = {
   args: { paymentId: "someone-elses" },

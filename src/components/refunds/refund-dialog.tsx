@@ -243,13 +243,13 @@ function RefundBody({
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-muted-foreground">{t("refundable")}</dt>
             <dd className="text-right font-medium">{step.balance.txAmountStr.label}</dd>
-            <dt className="text-muted-foreground">{t("walletBalance")}</dt>
+            <dt className="text-muted-foreground">{t(step.balance.via === "route" ? "routeBalance" : "walletBalance")}</dt>
             <dd className="text-right font-medium">
               {step.balance.availBalanceStr === null ? t("balanceUnknown") : `${step.balance.availBalanceStr} ${token}`}
             </dd>
           </dl>
           {step.balance.availBalance !== null && parsed !== undefined && BigInt(step.balance.availBalance) < parsed ? (
-            <p className="text-sm text-destructive">{t("lowBalance")}</p>
+            <p className="text-sm text-destructive">{t(step.balance.via === "route" ? "routeLowBalance" : "lowBalance")}</p>
           ) : null}
           <div className="flex items-center gap-3">
             <Switch id={ids.partial} checked={partial} onCheckedChange={onPartial} disabled={busy} />

@@ -9,7 +9,7 @@ import { transactions, unmappedTransfers, users, webhookEvents } from "../db/sch
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { callJson } from "../testing/call-json";
 import { newEvmAccount, startEvmPayFixture, type EvmPayFixture } from "../testing/evm-pay-fixture";
-import { paidEvmPayment, sendEvmRefundBack } from "../testing/evm-refunds";
+import { paidEvmPayment, routeMerchant, sendEvmRefundBack, sendRouteCall } from "../testing/evm-refunds";
 import { signInMerchant } from "../testing/merchants";
 import { evmLogCursorStore } from "./evm-log-cursor";
 import { EVM_INFLOW_CURSOR_KEY, scanEvmInflows, type EvmInflowScanDeps } from "./evm-inflow-scan";
@@ -92,6 +92,21 @@ describe.each(TEST_BACKENDS)("the EVM inflow scan (%s)", (kind) => {
     const back = await sendEvmRefundBack(f, wallet, r);
     expect((await callJson(f.app, "POST", `/api/v2/refunds/${r.refundId}/sent`, { signature: back }, merchant.auth)).body.data.status).toBe("confirmed");
     expect(await chain().client.readContract({ address: chain().sandbox.tokens.USDC, abi: erc20Abi, functionName: "balanceOf", args: [sender.address] })).toBe(3_000_000n);
+  });
+
+  it("watches a non-custodial merchant's route before any payment named it: a plain transfer into it is recorded, and refunded through the route", async () => {
+    const { merchant, account, wallet, route } = await routeMerchant(f, A);
+    const { sender, hash } = await plainTransfer(route, 2_000_000n);
+    await scanEvmInflows(deps());
+    const rows = await inflowsOf(merchant.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ signature: hash, amount: 2_000_000n, payer: sender.address, recipientTokenAccount: route });
+
+    const r = (await callJson(f.app, "POST", "/api/v2/refunds/init", { unmappedId: rows[0]!.id, refundAmount: "500000" }, merchant.auth)).body.data as RefundInstructionDto;
+    expect(r).toMatchObject({ via: "route", from: account.address, to: sender.address, proxy: null, route: { to: route } });
+    const back = await sendRouteCall(f, wallet, r.route!);
+    expect((await callJson(f.app, "POST", `/api/v2/refunds/${r.refundId}/sent`, { signature: back }, merchant.auth)).body.data.status).toBe("confirmed");
+    expect(await chain().client.readContract({ address: chain().sandbox.tokens.USDC, abi: erc20Abi, functionName: "balanceOf", args: [sender.address] })).toBe(500_000n);
   });
 
   it("an inflow recorded unmapped can be mapped to the merchant's open payment, which it then pays", async () => {

@@ -59,14 +59,21 @@ interface Receiver {
   since: Date;
 }
 
-/** Every EVM address a merchant receives at on this chain (their EVM wallet, and any a payment named), by lowercase address. */
+/**
+ * Every EVM address a merchant receives at on this chain (their EVM wallet, a non-custodial
+ * merchant's route contract even before any payment named it, and any a payment named), by
+ * lowercase address.
+ */
 async function receivers(deps: EvmInflowScanDeps): Promise<Map<string, Receiver>> {
   const found = new Map<string, Receiver>();
   const wallets = await deps.db
-    .select({ userId: merchantWallets.userId, address: merchantWallets.address, createdAt: merchantWallets.createdAt })
+    .select({ userId: merchantWallets.userId, address: merchantWallets.address, route: merchantWallets.routeAddress, createdAt: merchantWallets.createdAt })
     .from(merchantWallets)
     .where(eq(merchantWallets.family, "evm"));
-  for (const w of wallets) found.set(w.address.toLowerCase(), { userId: w.userId, address: w.address, since: w.createdAt });
+  for (const w of wallets) {
+    found.set(w.address.toLowerCase(), { userId: w.userId, address: w.address, since: w.createdAt });
+    if (w.route) found.set(w.route.toLowerCase(), { userId: w.userId, address: w.route, since: w.createdAt });
+  }
   const named = await deps.db
     .select({
       address: transactions.recipientTokenAccount,

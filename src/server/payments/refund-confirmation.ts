@@ -1,11 +1,12 @@
 import { Connection } from "@solana/web3.js";
 import { createPublicClient, http, isAddress, type Address, type Hex, type PublicClient } from "viem";
 import { findEvmRefundTransfer } from "../chains/evm/find-refund-transfer";
+import { findRouteRefund } from "../chains/evm/find-route-refund";
 import type { ChainRuntime, EvmRuntime } from "../chains/runtime";
 import { findRefundTransfer } from "../chains/solana/find-refund-transfer";
 import type { Db } from "../db/client";
 import type { RefundRow } from "../db/schema";
-import { confirmRefund } from "./refunds";
+import { confirmRefund, findOwnRoute } from "./refunds";
 
 /** The connection to the Solana network this process pays on, when it pays on one with that chain id. */
 export function solanaConnection(chains: ChainRuntime, chainId: number): Connection | undefined {
@@ -54,12 +55,19 @@ export async function confirmIfOnChain(
   return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.signature, now) };
 }
 
-/** The EVM side: the fee-proxy transfer from the merchant's wallet to the payer. */
+/**
+ * The EVM side: the fee-proxy transfer from the merchant's wallet to the payer or, when the money
+ * left from the merchant's own route contract, that route's `Refunded` event.
+ */
 async function confirmEvmIfOnChain(db: Db, chains: ChainRuntime, refund: RefundRow, now: Date, claimedHash: string | null): Promise<RefundSeen> {
   const evm = evmChain(chains, refund.chainId);
   const { sourceTokenAccount: from, destinationOwner: to, tokenAddress: token } = refund;
   if (!evm || !isAddress(from) || !isAddress(to) || !isAddress(token)) return { confirmed: false, eventIds: [] };
-  const found = await findEvmRefundTransfer(evm.client, evm.runtime.feeProxy, { reference: refund.reference as Hex, from, to, token, amount: refund.amount }, { hash: claimedHash });
+  const expected = { reference: refund.reference as Hex, to, token, amount: refund.amount };
+  const route = await findOwnRoute(db, refund.userId, refund.chainId, from);
+  const found = route
+    ? await findRouteRefund(evm.client, { ...expected, route: from }, { hash: claimedHash })
+    : await findEvmRefundTransfer(evm.client, evm.runtime.feeProxy, { ...expected, from }, { hash: claimedHash });
   if (!found) return { confirmed: false, eventIds: [] };
   return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.hash, now) };
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { paymentCredits, refunds, transactions, unmappedTransfers, type RefundRow, type TransactionRow } from "../db/schema";
+import { merchantWallets, paymentCredits, refunds, transactions, unmappedTransfers, type RefundRow, type TransactionRow } from "../db/schema";
 import { refundLabel } from "@/lib/refund";
 import { toTransactionEventData } from "./dto";
 import { insertWebhookEvents } from "./outbox";
@@ -32,6 +32,12 @@ export interface Refundable {
   /** Refunds so far (failed ones included; they do not count). */
   refunds: RefundRow[];
   status?: TransactionRow["status"];
+  /**
+   * EVM, non-custodial merchants: the money arrived in the merchant's route contract
+   * (`merchantTokenAccount` is the route), so it goes back through the route's `refund`, called
+   * by `owner` (the merchant's wallet). Null when it arrived in a wallet.
+   */
+  route: { address: string; owner: string } | null;
 }
 
 export class RefundError extends Error {
@@ -47,6 +53,26 @@ export class RefundError extends Error {
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The merchant's own route at `address` on an EVM chain (and the wallet that owns it), when that
+ * address is one: only a route the merchant attached counts, never another merchant's.
+ */
+export async function findOwnRoute(tx: Tx | Db, userId: string, chainId: number, address: string): Promise<{ address: string; owner: string } | null> {
+  if (chainId < 0 || !address) return null;
+  const [row] = await tx
+    .select({ address: merchantWallets.address, route: merchantWallets.routeAddress })
+    .from(merchantWallets)
+    .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.family, "evm"), sql`lower(${merchantWallets.routeAddress}) = ${address.toLowerCase()}`))
+    .limit(1);
+  return row?.route ? { address: row.route, owner: row.address } : null;
+}
+
+/** The route a refundable's money sits in, with the merchant's wallet as the one that calls it. */
+async function withRoute(tx: Tx | Db, userId: string, r: Omit<Refundable, "route">): Promise<Refundable> {
+  const route = await findOwnRoute(tx, userId, r.chainId, r.merchantTokenAccount);
+  return { ...r, route, ...(route && { merchantOwner: route.owner }) };
+}
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
@@ -78,9 +104,9 @@ export async function loadRefundable(tx: Tx | Db, subject: RefundSubject, lock =
     const own = await tx.select().from(refunds).where(eq(refunds.transactionId, row.id));
     if (!owner) {
       if (row.status === "paid" || row.status === "validated") throw new RefundError("no_payer");
-      return refundableOf(row, "", "", own);
+      return withRoute(tx, subject.userId, refundableOf(row, "", "", own));
     }
-    return refundableOf(row, owner, payerAccount(row.chainId, owner, row.tokenAddress), own);
+    return withRoute(tx, subject.userId, refundableOf(row, owner, payerAccount(row.chainId, owner, row.tokenAddress), own));
   }
   if (!isUuid(subject.unmappedId)) throw new RefundError("not_found");
   const query = tx.select().from(unmappedTransfers).where(and(eq(unmappedTransfers.id, subject.unmappedId), eq(unmappedTransfers.userId, subject.userId)));
@@ -93,7 +119,7 @@ export async function loadRefundable(tx: Tx | Db, subject: RefundSubject, lock =
     .from(transactions)
     .where(and(eq(transactions.recipientTokenAccount, row.recipientTokenAccount), eq(transactions.tokenAddress, row.tokenAddress)))
     .limit(1);
-  return {
+  return withRoute(tx, subject.userId, {
     kind: "unmapped",
     id: row.id,
     chainId: row.chainId,
@@ -107,10 +133,10 @@ export async function loadRefundable(tx: Tx | Db, subject: RefundSubject, lock =
     payerOwner: row.payer,
     payerTokenAccount: row.source,
     refunds: own,
-  };
+  });
 }
 
-function refundableOf(row: TransactionRow, owner: string, account: string, own: RefundRow[]): Refundable {
+function refundableOf(row: TransactionRow, owner: string, account: string, own: RefundRow[]): Omit<Refundable, "route"> {
   return {
     kind: "payment",
     id: row.id,

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { createWalletClient, erc20Abi, http, parseEther, zeroAddress, type Address, type Hash, type Hex, type PrivateKeyAccount } from "viem";
+import { createWalletClient, erc20Abi, http, parseEther, zeroAddress, type Address, type Hash, type Hex, type PrivateKeyAccount, type WalletClient } from "viem";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import type { RefundInstructionDto } from "@/lib/refund";
 import { localEvmChain } from "@/sandbox/evm/local-chain";
 import { feeProxyAbi } from "../chains/evm/fee-proxy-abi";
+import { routeFactoryAbi } from "../chains/evm/route-abi";
 import type { Database } from "../db/client";
 import { transactions } from "../db/schema";
 import { callJson } from "./call-json";
@@ -64,5 +65,33 @@ export async function sendEvmRefundBack(
   });
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`refund ${hash} reverted`);
+  return hash;
+}
+
+/**
+ * A non-custodial merchant whose wallet (a key the test holds, with gas money) deployed its route
+ * on `chainId` and attached with a signed proof: payments to it go into `route`.
+ */
+export async function routeMerchant(f: EvmPayFixture, chainId: number) {
+  const { sandbox, client } = f.chains[chainId]!;
+  const merchant = await signInMerchant(f.app);
+  const switched = await callJson(f.app, "POST", "/api/sandbox/non-custodial", { nonCustodial: true }, merchant.auth);
+  if (switched.status !== 200) throw new Error(`non-custodial failed: ${JSON.stringify(switched.body)}`);
+  const account = newEvmAccount();
+  await sandbox.fund(account.address, parseEther("1"));
+  const wallet = createWalletClient({ account, chain: localEvmChain(chainId, sandbox.rpcUrl), transport: http(sandbox.rpcUrl) });
+  await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: sandbox.routeFactory, abi: routeFactoryAbi, functionName: "deploy" }) });
+  const challenge = (await callJson(f.app, "POST", "/api/wallet/networks/proof", { chain: chainId, address: account.address }, merchant.auth)).body.data;
+  const proof = { nonce: challenge.nonce, signature: await account.signMessage({ message: challenge.message }) };
+  const attached = await callJson(f.app, "POST", "/api/wallet/networks", { address: account.address, chain: chainId, type: "metamask", proof }, merchant.auth);
+  if (attached.status !== 201) throw new Error(`attach failed: ${JSON.stringify(attached.body)}`);
+  return { merchant, account, wallet, route: attached.body.data.wallet.route as Address };
+}
+
+/** The merchant's wallet sends a route call the server built as the dialog does (no approve); answers the hash once mined successfully. */
+export async function sendRouteCall(f: EvmPayFixture, wallet: WalletClient, call: { to: string; data: string }): Promise<Hash> {
+  const hash = await wallet.sendTransaction({ to: call.to as Address, data: call.data as Hex, account: wallet.account!, chain: wallet.chain, gas: 300_000n });
+  const receipt = await f.chains[wallet.chain!.id]!.client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`route call ${hash} reverted`);
   return hash;
 }

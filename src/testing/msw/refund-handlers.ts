@@ -32,6 +32,7 @@ function balanceOf(id: string, row: StoryRefundable): RefundBalanceDto {
     paymentId: id,
     unmappedId: null,
     chain: storyServer.chain,
+    via: row.via ?? "transfer",
   };
 }
 
@@ -69,6 +70,8 @@ export const refundHandlers = [
       reference: "Ref1111111111111111111111111111111111111111",
       memo: refundMemo(refundId),
       proxy: null,
+      via: "transfer",
+      route: null,
     };
     return HttpResponse.json({ success: true, data }, { status: 201 });
   }),

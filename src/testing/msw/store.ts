@@ -74,6 +74,8 @@ export interface StoryRefundable {
   balance: string | null;
   decimals: number;
   token: string;
+  /** The money sits in the merchant's route contract (default: a Solana wallet). */
+  via?: "transfer" | "route";
 }
 
 /** One request as it reached the story server: method, path under the origin, parsed JSON body. */

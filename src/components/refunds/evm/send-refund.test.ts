@@ -16,6 +16,8 @@ const REFUND: RefundInstructionDto = {
   reference: "0x0123456789abcdef",
   memo: "zpay-refund:r1",
   proxy: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+  via: "proxy",
+  route: null,
 };
 
 describe("EVM refund sender: what it reads from the server", () => {
@@ -26,6 +28,7 @@ describe("EVM refund sender: what it reads from the server", () => {
       to: REFUND.to,
       token: REFUND.tokenAddress,
       proxy: REFUND.proxy,
+      route: null,
       amount: 5_000_000n,
       reference: "0x0123456789abcdef",
     });
@@ -35,5 +38,15 @@ describe("EVM refund sender: what it reads from the server", () => {
     for (const bad of [{ proxy: null }, { from: null }, { to: "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi" }, { amount: "-1" }, { reference: "Ref111" }]) {
       expect(() => evmRefundOf({ ...REFUND, ...bad })).toThrow(EvmRefundError);
     }
+  });
+
+  it("a route refund sends the server's route call as is, without the proxy", () => {
+    const route = { to: "0xE5cCb34B20b779d1E4f92D6eC4ab44C288906c1A", data: "0x363d6a05" };
+    expect(evmRefundOf({ ...REFUND, proxy: null, via: "route", route })).toMatchObject({ proxy: null, route, from: REFUND.from, amount: 5_000_000n });
+    // via route without a usable call is not sendable; a route call is ignored unless the server said via route.
+    for (const bad of [{ route: null }, { route: { to: "nope", data: "0x00" } }, { route: { ...route, data: "zz" } }]) {
+      expect(() => evmRefundOf({ ...REFUND, proxy: null, via: "route", ...bad })).toThrow(EvmRefundError);
+    }
+    expect(evmRefundOf({ ...REFUND, route })).toMatchObject({ proxy: REFUND.proxy, route: null });
   });
 });

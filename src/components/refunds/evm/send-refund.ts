@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, custom, defineChain, erc20Abi, isAddress, isAddressEqual, isHex, numberToHex, type Address, type Hash } from "viem";
+import { createPublicClient, createWalletClient, custom, defineChain, erc20Abi, isAddress, isAddressEqual, isHex, numberToHex, type Address, type Hash, type Hex } from "viem";
 import type { RefundInstructionDto } from "@/lib/refund";
 import { discoverEip6963Wallets, type Eip1193Provider } from "@/components/wallet/wallet-connect-dialog/eip6963";
 import { evmWalletMessage } from "@/components/pay/evm/evm-wallet-errors";
@@ -24,18 +24,23 @@ interface EvmRefund {
   from: Address;
   to: Address;
   token: Address;
-  proxy: Address;
+  /** Through the fee proxy (the money is in the wallet), or */
+  proxy: Address | null;
+  /** the merchant's route call (the money is in its route contract; the wallet owns the route). */
+  route: { to: Address; data: Hex } | null;
   amount: bigint;
   reference: `0x${string}`;
 }
 
-/** @throws EvmRefundError when the server's answer is not an EVM refund (no proxy on that chain, a Solana answer). */
+/** @throws EvmRefundError when the server's answer is not an EVM refund (no proxy or route on that chain, a Solana answer). */
 export function evmRefundOf(refund: RefundInstructionDto): EvmRefund {
   const { from, to, tokenAddress, proxy, reference, amount } = refund;
-  if (!from || !isAddress(from) || !isAddress(to) || !isAddress(tokenAddress) || !proxy || !isAddress(proxy) || !isHex(reference) || !/^\d+$/.test(amount)) {
+  const route = refund.via === "route" && refund.route && isAddress(refund.route.to) && isHex(refund.route.data) ? { to: refund.route.to, data: refund.route.data } : null;
+  const sendable = refund.via === "route" ? route !== null : !!proxy && isAddress(proxy);
+  if (!from || !isAddress(from) || !isAddress(to) || !isAddress(tokenAddress) || !sendable || !isHex(reference) || !/^\d+$/.test(amount)) {
     throw new EvmRefundError("This refund cannot be sent from an EVM wallet.");
   }
-  return { chainId: refund.chain, from, to, token: tokenAddress, proxy, amount: BigInt(amount), reference };
+  return { chainId: refund.chain, from, to, token: tokenAddress, proxy: route ? null : (proxy as Address), route, amount: BigInt(amount), reference };
 }
 
 /** The browser's EVM wallets: every EIP-6963 announcement, then `window.ethereum` for one that does not announce. */
@@ -83,6 +88,8 @@ async function switchTo(provider: Eip1193Provider, chainId: number, rpc: { rpcUr
  * `transferFromWithReferenceAndFee(token, payer, amount, reference, 0, 0x0)`. The wallet both
  * signs and reads (the server hands out no RPC of a public chain). `onSent` hears the hash as soon
  * as the wallet answers it: from then on the refund must not be cancelled, whatever follows.
+ * Money that sits in the merchant's route contract goes back by the route call the server built
+ * (refund(token, payer, amount, reference), which only the route's owner may call): no approval.
  * Answers the hash once mined successfully.
  */
 export async function sendEvmRefund(refund: RefundInstructionDto, rpc: { rpcUrl?: string; name?: string }, onSent?: (hash: Hash) => void): Promise<Hash> {
@@ -94,24 +101,29 @@ export async function sendEvmRefund(refund: RefundInstructionDto, rpc: { rpcUrl?
     const transport = custom(provider);
     const reader = createPublicClient({ chain, transport, pollingInterval: 1000 });
     const wallet = createWalletClient({ account: r.from, chain, transport });
-    const balance = await reader.readContract({ address: r.token, abi: erc20Abi, functionName: "balanceOf", args: [r.from] });
-    if (balance < r.amount) throw new EvmRefundError("The wallet holds less of the token than the refund.");
-
-    const allowance = await reader.readContract({ address: r.token, abi: erc20Abi, functionName: "allowance", args: [r.from, r.proxy] });
-    if (allowance < r.amount) {
-      for (const value of allowance > 0n ? [0n, r.amount] : [r.amount]) {
-        const approved = await wallet.writeContract({ address: r.token, abi: erc20Abi, functionName: "approve", args: [r.proxy, value] });
-        const receipt = await reader.waitForTransactionReceipt({ hash: approved });
-        if (receipt.status !== "success") throw new EvmRefundError("The token approval failed on the network.");
+    const balance = await reader.readContract({ address: r.token, abi: erc20Abi, functionName: "balanceOf", args: [r.route?.to ?? r.from] });
+    if (balance < r.amount) throw new EvmRefundError(r.route ? "The route holds less of the token than the refund." : "The wallet holds less of the token than the refund.");
+    let hash: Hash;
+    if (r.route) {
+      hash = await wallet.sendTransaction({ to: r.route.to, data: r.route.data, gas: TOKEN_PAYMENT_GAS });
+    } else {
+      const proxy = r.proxy!;
+      const allowance = await reader.readContract({ address: r.token, abi: erc20Abi, functionName: "allowance", args: [r.from, proxy] });
+      if (allowance < r.amount) {
+        for (const value of allowance > 0n ? [0n, r.amount] : [r.amount]) {
+          const approved = await wallet.writeContract({ address: r.token, abi: erc20Abi, functionName: "approve", args: [proxy, value] });
+          const receipt = await reader.waitForTransactionReceipt({ hash: approved });
+          if (receipt.status !== "success") throw new EvmRefundError("The token approval failed on the network.");
+        }
       }
+      hash = await wallet.writeContract({
+        address: proxy,
+        abi: feeProxyAbi,
+        functionName: "transferFromWithReferenceAndFee",
+        args: [r.token, r.to, r.amount, r.reference, 0n, NO_FEE_ADDRESS],
+        gas: TOKEN_PAYMENT_GAS,
+      });
     }
-    const hash = await wallet.writeContract({
-      address: r.proxy,
-      abi: feeProxyAbi,
-      functionName: "transferFromWithReferenceAndFee",
-      args: [r.token, r.to, r.amount, r.reference, 0n, NO_FEE_ADDRESS],
-      gas: TOKEN_PAYMENT_GAS,
-    });
     onSent?.(hash);
     const receipt = await reader.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new EvmRefundError("The refund transaction failed on the network.", undefined, true);

@@ -13,6 +13,7 @@ export const RefundBalanceDto = z
     paymentId: z.string().nullable(),
     unmappedId: z.string().nullable(),
     chain: z.number().int(),
+    via: z.enum(["transfer", "proxy", "route"]).openapi({ description: "How the refund would leave; route: the money sits in the merchant's route contract, and the balance is the route's" }),
   })
   .openapi("RefundBalance") satisfies z.ZodType<RefundBalance>;
 
@@ -31,6 +32,10 @@ export const RefundInstructionDto = z
     destinationTokenAccount: z.string(),
     reference: z.string().openapi({ description: "Solana: a read-only key on the transfer instruction; EVM: the proxy call's payment reference (8 bytes hex). The server finds the refund by it" }),
     memo: z.string(),
-    proxy: z.string().nullable().openapi({ description: "EVM: the ERC20FeeProxy to call transferFromWithReferenceAndFee(token, to, amount, reference, 0, 0x0) on; null on Solana" }),
+    proxy: z.string().nullable().openapi({ description: "EVM: the ERC20FeeProxy to call transferFromWithReferenceAndFee(token, to, amount, reference, 0, 0x0) on; null on Solana and via route" }),
+    via: z.enum(["transfer", "proxy", "route"]).openapi({ description: "transfer (Solana), proxy (EVM wallet through the fee proxy, after an approve), route (EVM: the money sits in the merchant's route contract; send `route` from the route's owner, no approve)" }),
+    route: z
+      .object({ to: z.string().openapi({ description: "The merchant's route contract" }), data: z.string().openapi({ description: "refund(token, payer, amount, reference) calldata" }) })
+      .nullable(),
   })
   .openapi("RefundInstruction") satisfies z.ZodType<RefundInstruction>;

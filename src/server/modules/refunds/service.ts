@@ -1,7 +1,8 @@
-import { isAddress } from "viem";
+import { encodeFunctionData, isAddress, type Address, type Hex } from "viem";
 import { formatBaseUnits } from "@/lib/money";
 import { REFUND_MESSAGES, refundLabel, refundMemo, type RefundBalanceDto, type RefundInstructionDto } from "@/lib/refund";
 import { readEvmTokenBalance } from "../../chains/evm/read-token-balance";
+import { routeAbi } from "../../chains/evm/route-abi";
 import type { ChainRuntime } from "../../chains/runtime";
 import { readTokenBalance } from "../../chains/solana/read-token-balance";
 import type { RefundRow } from "../../db/schema";
@@ -36,7 +37,8 @@ export function toApiError(err: unknown): unknown {
 export async function merchantBalance(chains: ChainRuntime, refundable: Refundable, log: Logger): Promise<bigint | null> {
   if (refundable.chainId >= 0) {
     const evm = evmChain(chains, refundable.chainId);
-    const owner = refundable.merchantOwner ?? refundable.merchantTokenAccount;
+    // Money that arrived in a route leaves from the route: its balance is what can be sent back.
+    const owner = refundable.route?.address ?? refundable.merchantOwner ?? refundable.merchantTokenAccount;
     if (!evm || !isAddress(owner) || !isAddress(refundable.tokenAddress)) return null;
     return readEvmTokenBalance(evm.client, refundable.tokenAddress, owner).catch((err: unknown) => {
       log.warn({ err, chain: refundable.chainId }, "could not read the merchant's token balance for a refund");
@@ -53,6 +55,9 @@ export async function merchantBalance(chains: ChainRuntime, refundable: Refundab
   }
 }
 
+/** How the money goes back: a Solana transfer, the EVM fee proxy from the wallet, or the merchant's route. */
+const viaOf = (r: Refundable): RefundBalanceDto["via"] => (r.route ? "route" : r.chainId >= 0 ? "proxy" : "transfer");
+
 export function toBalanceDto(refundable: Refundable, balance: bigint | null): RefundBalanceDto {
   const available = refundableAmount(refundable);
   const refunded = refundable.refunds.filter((r) => r.status === "confirmed").reduce((s, r) => s + r.amount, 0n);
@@ -66,6 +71,7 @@ export function toBalanceDto(refundable: Refundable, balance: bigint | null): Re
     paymentId: refundable.kind === "payment" ? refundable.id : null,
     unmappedId: refundable.kind === "unmapped" ? refundable.id : null,
     chain: refundable.chainId,
+    via: viaOf(refundable),
   };
 }
 
@@ -83,6 +89,20 @@ export function toInstructionDto(refund: RefundRow, refundable: Refundable, chai
     destinationTokenAccount: refund.destinationTokenAccount,
     reference: refund.reference,
     memo: refundMemo(refund.id),
-    proxy: refund.chainId >= 0 ? (chains.evm.find((c) => c.chainId === refund.chainId)?.feeProxy ?? null) : null,
+    proxy: refund.chainId >= 0 && !refundable.route ? (chains.evm.find((c) => c.chainId === refund.chainId)?.feeProxy ?? null) : null,
+    via: viaOf(refundable),
+    route: refundable.route ? routeCall(refund, refundable.route.address) : null,
+  };
+}
+
+/** The call of the merchant's route that pays the refund back: refund(token, payer, amount, reference). */
+function routeCall(refund: RefundRow, route: string): { to: string; data: string } {
+  return {
+    to: route,
+    data: encodeFunctionData({
+      abi: routeAbi,
+      functionName: "refund",
+      args: [refund.tokenAddress as Address, refund.destinationOwner as Address, refund.amount, refund.reference as Hex],
+    }),
   };
 }
