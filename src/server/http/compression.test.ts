@@ -176,3 +176,35 @@ describe.each(TEST_BACKENDS)("compressed answers on %s", (kind) => {
     }
   });
 });
+
+describe("a streamed answer (the CSV export)", () => {
+  it("is encoded chunk by chunk as it is read, never read whole before the answer starts", async () => {
+    const { Hono } = await import("hono");
+    const { compressResponses } = await import("./compression");
+    const CHUNKS = 50;
+    let pulled = 0;
+    const app = new Hono();
+    app.use(compressResponses());
+    app.get("/export", (c) => {
+      c.set("streamed" as never, true as never);
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (pulled === CHUNKS) return controller.close();
+            pulled += 1;
+            controller.enqueue(new TextEncoder().encode(`row ${pulled},${"x".repeat(16_000)}\n`));
+          },
+        },
+        { highWaterMark: 1 },
+      );
+      return c.body(stream, 200, { "content-type": "text/csv; charset=utf-8" });
+    });
+    const res = await app.request("/export", { headers: { "accept-encoding": "gzip" } });
+    // The answer has started while most rows are still unread: nothing buffered the body.
+    expect(pulled).toBeLessThan(CHUNKS / 2);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const text = gunzipSync(await bytes(res)).toString();
+    expect(text.split("\n").filter(Boolean)).toHaveLength(CHUNKS);
+    expect(pulled).toBe(CHUNKS);
+  });
+});

@@ -40,13 +40,15 @@ const isDynamicCompressible = (type: string) => isCompressible(type) && !type.st
 
 /**
  * Gives an answer built from a string (c.json, c.html) its Content-Length, so the encoder below
- * can tell a small one from a large one; those bodies are in memory already. Streams with no
- * length (and answers to clients that accept no encoding) pass as they are.
+ * can tell a small one from a large one; those bodies are in memory already. A stream its route
+ * marked `streamed` (a 74 MB CSV export, say) passes as it is, to be encoded chunk by chunk, and so
+ * do answers to clients that accept no encoding.
  */
 function measureBody(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
+    if (c.get("streamed")) return;
     if (!res.body || res.headers.has("Content-Length") || res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
     if (!c.req.header("Accept-Encoding") || !isDynamicCompressible(res.headers.get("Content-Type") ?? "")) return;
     const body = await res.arrayBuffer();

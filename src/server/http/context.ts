@@ -10,6 +10,11 @@ export interface AppVariables {
   sessionToken: string;
   /** When the session's sign-in happened, for `requireFreshSignIn`. */
   signedInAt: Date;
+  /**
+   * Set by a route answering a stream of unknown length (the CSV export): compression then encodes
+   * it on the fly and never reads it whole first (see http/compression.ts).
+   */
+  streamed?: boolean;
 }
 
 export type AppEnv = { Variables: AppVariables };

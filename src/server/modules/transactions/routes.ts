@@ -108,12 +108,14 @@ export function transactionRoutes(deps: AppDeps) {
   const answer = async (c: Context<AppEnv>, q: Query, cursor: PageCursor | null, direction: Direction, unfiltered = false) => {
     const scope = scopeOf(c.var.user.id, (n) => c.req.queries(n) ?? [], q, unfiltered);
     const size = sizeOf(q.limit);
-    if (size === "all")
+    if (size === "all") {
+      c.set("streamed", true);
       return c.body(transactionsCsv(db, scope), 200, {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": 'attachment; filename="transactions.csv"',
         "cache-control": "no-store",
       });
+    }
     const page = await listTransactionsPage(db, scope, cursor, direction, size);
     const list = page.rows.map((r) => toOrderDto(r, r.signature ? (explorerLinkFor(deps, r.chainId, r.signature) ?? null) : null));
     return c.json({ data: { table: { list, next: page.next, prev: page.prev } } }, 200);
