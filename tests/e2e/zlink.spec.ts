@@ -20,7 +20,8 @@ test.describe("receiving wallet and zLinks", () => {
     await page.getByRole("link", { name: "Attach a wallet" }).click();
     await expect(page).toHaveURL(/\/settings\/deposits$/);
     await expect(page).toHaveTitle("Deposits - zPay");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposits");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+    await expect(page.getByRole("heading", { level: 2, name: "Deposits" })).toBeVisible();
 
     // The address rules as a merchant meets them: the wallet dialog's manual entry on Solana.
     await page.getByRole("button", { name: "Connect a wallet" }).click();
