@@ -10,6 +10,10 @@ import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { transactionsCsv } from "./csv";
 import { signInMerchant } from "../../testing/merchants";
+import { stringify } from "csv-stringify/sync";
+import fc from "fast-check";
+import { formatBaseUnits } from "@/lib/money";
+import { orderTypeLabel } from "@/lib/order-types";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
 const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
@@ -243,6 +247,41 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     expect(csv[1].split(",")[6]).toBe("zApi");
     const bad = await get("/transactions?type=nope", m);
     expect(bad.status).toBe(400);
+  });
+
+  it("writes every CSV line exactly as csv-stringify would, whatever an order id, token or payer holds", async () => {
+    const m = await signInMerchant(app);
+    // Commas, quotes, CR, LF, formulas, non-Latin text, spaces: fields the database quotes itself.
+    const tricky = ["a,b", 'say "hi"', "line\nbreak", "cr\rhere", "=1+2", "ünïcödé ✓ 注文", " padded ", '"', ",", "plain"];
+    const random = fc.sample(fc.string({ unit: fc.constantFrom("a", "b", ",", '"', "\n", "\r", " ", "é", "😀", "'"), minLength: 1, maxLength: 12 }), 20);
+    const values = [...tricky, ...random];
+    for (const [i, value] of values.entries()) {
+      const tx = await payment(m, { minutesAgo: i, paid: i % 3 !== 0 });
+      await database.db
+        .update(transactions)
+        .set({ merchantExtras: { orderId: value }, ...(i % 4 === 1 ? { payer: value, refundedAt: new Date() } : {}), ...(i === 2 ? { token: "US,DC" } : {}) })
+        .where(eq(transactions.id, tx.id));
+    }
+    const rows = await database.db.select().from(transactions).where(eq(transactions.userId, m.id)).orderBy(sql`created_at desc, id desc`);
+    const expected = stringify([
+      ["Date", "Order ID", "Requested Amount", "Received Amount", "Currency", "Status", "Type", "Hash", "Payer", "Chain"],
+      ...rows.map((r) => [
+        r.createdAt.toISOString(),
+        r.merchantExtras?.orderId ?? r.publicId,
+        formatBaseUnits(r.requestedAmount, r.decimals),
+        r.receivedAmount === null ? "" : formatBaseUnits(r.receivedAmount, r.decimals),
+        r.token,
+        r.refundedAt ? "refunded" : r.status,
+        orderTypeLabel(r.productType),
+        r.signature ?? "",
+        r.payer ?? "",
+        String(r.chainId),
+      ]),
+    ]);
+    const res = await get(`/transactions?limit=all&${ALL}`, m);
+    expect(await res.text()).toBe(expected);
+    // Batches of three: the same bytes.
+    expect(await new Response(transactionsCsv(database.db, { userId: m.id, filters: null, timeZone: "UTC" }, 3)).text()).toBe(expected);
   });
 
   it("writes amounts of an 18-decimal token exactly in the CSV", async () => {
