@@ -9,13 +9,15 @@ import { createApp } from "../src/server/app";
 import { NO_CHAINS } from "../src/server/chains/runtime";
 import { openDb } from "../src/server/db/client";
 import { insertMerchant, signInMerchant } from "../src/server/testing/merchants";
+import { buildServer, SERVER_NODE_FLAGS } from "../scripts/build-server.mjs";
 
 /**
  * The Orders list at scale on PostgreSQL: one merchant with 1,000,000 transactions among several
  * merchants (seeded with INSERT … SELECT generate_series in a database this bench creates and
  * drops), the p95 of its first, middle, last and filtered pages through the real app, the query
  * plans behind them, and the CSV export of all 1,000,000 rows over HTTP from a server process of
- * its own (bench/orders-server.ts): rows/s and that process's RSS while the export streams. Reports only.
+ * its own (bench/orders-server.ts, bundled and flagged as `npm start` runs the server): rows/s and
+ * that process's RSS while the export streams. Reports only.
  */
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ROWS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -69,9 +71,10 @@ function procStatusBytes(pid: number, field: "VmRSS" | "VmHWM"): number {
 
 /** bench/orders-server.ts in a child process: its URL, RSS readers and a stop. */
 async function startServerProcess(databaseUrl: string) {
-  // BENCH_SERVER_NODE_FLAGS: V8 flags to try on the server (e.g. --max-semi-space-size=2 halves its idle RSS).
-  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...flags, "--import", "tsx", "bench/orders-server.ts"], {
+  // Bundled and flagged as `npm start` runs the server; BENCH_SERVER_NODE_FLAGS tries other V8 flags.
+  const bundle = await buildServer("bench/orders-server.ts", "orders-server");
+  const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? SERVER_NODE_FLAGS;
+  const child = spawn(process.execPath, [...flags, bundle], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
+import { SERVER_BUILD_DIR, SERVER_NODE_FLAGS } from "./build-server.mjs";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-start-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -59,6 +60,10 @@ describe("npm start", () => {
     expect((await fetch(`${app}/`)).status).toBe(200);
     expect((await fetch(`${payments}/?p=x`)).status).toBe(200);
     expect(fs.existsSync(path.join(dataDir, "zpay.lock"))).toBe(true);
+    // The script became the bundled server (same PID, so signals reach it) with the server's V8 flags.
+    const cmdline = fs.readFileSync(`/proc/${server.child.pid}/cmdline`, "utf8").split("\0");
+    expect(cmdline).toContain(path.join(SERVER_BUILD_DIR, "main.mjs"));
+    for (const flag of SERVER_NODE_FLAGS) expect(cmdline).toContain(flag);
 
     // Sandbox with no RPC URLs: the local Solana network and both local EVM networks are up and answer.
     const config = (await fetch(`${payments}/api/config`).then((r) => r.json())) as { data: { chainsOrder: number[] } };
@@ -83,5 +88,5 @@ describe("npm start", () => {
     // Shutting down leaves no child process and no listening network behind.
     for (const evm of evms) expect(isRunning(evm.pid)).toBe(false);
     await expect(rpc(solana.rpc, "getHealth")).rejects.toThrow();
-  });
+  }, 120_000); // bundles the server, then starts three local chains: slow on a busy 2-core machine
 });

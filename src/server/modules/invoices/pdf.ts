@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import type { Db } from "../../db/client";
 import type { InvoiceRow } from "../../db/schema";
 import type { Inclusion, PublicInvoiceDto } from "@/lib/invoice";
@@ -23,7 +22,9 @@ const cents = (value: string, currency: string) => money(centsToDecimal(value), 
  * From, Bill To, the lines of its layout, totals, notes and a footer with the total and due date.
  * Standard PDF fonts (WinAnsi): Latin text prints as is.
  */
-export function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | undefined): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | undefined): Promise<Buffer> {
+  // Loaded on the first PDF, not at start: pdfkit and its fonts are 11 MB of a server that may never print one.
+  const { default: PDFDocument } = await import("pdfkit");
   const t = invoiceTranslator(lng).getFixedT(null, "invoices", "document");
   const doc = new PDFDocument({ size: "A4", margin: 48, compress: compressPdf, info: { Title: `${t("title")} ${invoice.invoiceNumber}` } });
   const chunks: Buffer[] = [];
