@@ -1,17 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { collects, emails, payableLinks, users } from "../../db/schema";
-import { applyFact, createTransaction } from "../../payments/service";
 import { TEST_BACKENDS } from "../../testing/databases";
 import { appSuite } from "../../testing/app-suite";
+import { USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../../testing/made-up-payments";
 import { signInMerchant } from "../../testing/merchants";
 import { findPayable } from "../pay/payables";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
 const request = { name: "Ada Payer", email: "ada@example.com", desc: "March consulting", price: "12.5", currency: "USD", userCurrency: "USD" };
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
-const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
 
 describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
   const suite = appSuite(kind);
@@ -28,34 +25,8 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
     suite.db.update(collects).set({ lastEmailedAt: sql`now() - interval '2 minutes'` }).where(eq(collects.id, id));
   /** A payment on chain for the zRequest, confirmed then (when `finalized`) validated. */
   async function pay(m: Merchant, productId: string, finalized = true) {
-    const tx = await createTransaction(suite.db, {
-      productType: "collect",
-      productId,
-      userId: m.id,
-      chainId: -5001,
-      token: "USDC",
-      tokenAddress: MINT,
-      decimals: 6,
-      recipient: "Merchant11111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
-      requestedAmount: 12_500_000n,
-      reference: `ref-${randomBytes(8).toString("hex")}`,
-      productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
-    });
-    const fact = {
-      kind: "transfer" as const,
-      chainId: -5001,
-      reference: tx.reference,
-      signature: `sig-${randomBytes(8).toString("hex")}`,
-      instructionIndex: 0,
-      payer: "Payer111111111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
-      mint: MINT,
-      amount: 12_500_000n,
-      commitment: "confirmed" as const,
-    };
-    await applyFact({ db: suite.db }, tx.id, fact);
-    if (finalized) await applyFact({ db: suite.db }, tx.id, { ...fact, commitment: "finalized" });
+    const tx = await startMadeUpPayment(suite.db, m.id, { productId, productInfo: USD_PRODUCT_INFO });
+    await seeMadeUpPaymentPaid(suite.db, tx, { finalized });
     return tx;
   }
 

@@ -6,53 +6,23 @@ import { eq } from "drizzle-orm";
 import { REFUND_MESSAGES, refundMemo } from "@/lib/refund";
 import { merchantIntegrations, refunds, transactions, webhookEvents } from "../../db/schema";
 import { confirmRefund } from "../../payments/refunds";
-import { applyFact, createTransaction } from "../../payments/service";
 import { TEST_BACKENDS } from "../../testing/databases";
 import { appSuite } from "../../testing/app-suite";
+import { MADE_UP_ATA as ATA, MADE_UP_MINT as MINT, USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../../testing/made-up-payments";
 import { signInMerchant } from "../../testing/merchants";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
-const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
 const RECEIVED = 12_500_000n;
 
 describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
   const suite = appSuite(kind);
   const { call } = suite;
 
-
   /** A payment of 12.5 USDC seen on chain (confirmed, then validated unless `paidOnly`); answers it and its payer. */
   async function payment(m: Merchant, options: { paidOnly?: boolean; unpaid?: boolean } = {}) {
     const payer = Keypair.generate().publicKey.toBase58();
-    const tx = await createTransaction(suite.db, {
-      productType: "collect",
-      productId: null,
-      userId: m.id,
-      chainId: -5001,
-      token: "USDC",
-      tokenAddress: MINT,
-      decimals: 6,
-      recipient: "Merchant11111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
-      requestedAmount: RECEIVED,
-      reference: `ref-${randomBytes(8).toString("hex")}`,
-      productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
-    });
-    if (options.unpaid) return { tx, payer };
-    const fact = {
-      kind: "transfer" as const,
-      chainId: -5001,
-      reference: tx.reference,
-      signature: `sig-${randomBytes(8).toString("hex")}`,
-      instructionIndex: 0,
-      payer,
-      recipientTokenAccount: ATA,
-      mint: MINT,
-      amount: RECEIVED,
-      commitment: "confirmed" as const,
-    };
-    await applyFact({ db: suite.db }, tx.id, fact);
-    if (!options.paidOnly) await applyFact({ db: suite.db }, tx.id, { ...fact, commitment: "finalized" });
+    const tx = await startMadeUpPayment(suite.db, m.id, { requestedAmount: RECEIVED, productInfo: USD_PRODUCT_INFO });
+    if (!options.unpaid) await seeMadeUpPaymentPaid(suite.db, tx, { payer, finalized: !options.paidOnly });
     return { tx, payer };
   }
   const feasibility = async (m: Merchant, paymentId: string) => {

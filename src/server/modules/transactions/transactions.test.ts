@@ -2,15 +2,13 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { collects, transactions } from "../../db/schema";
-import { applyFact, createTransaction } from "../../payments/service";
 import { TEST_BACKENDS } from "../../testing/databases";
 import { appSuite } from "../../testing/app-suite";
+import { USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../../testing/made-up-payments";
 import { transactionsCsv } from "./csv";
 import { signInMerchant } from "../../testing/merchants";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
-const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
 const ALL = "txStatus=initiated,paid,validated,failed";
 
 describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
@@ -26,32 +24,19 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   /** A payment started `minutesAgo`, for `amount` USDC, optionally paid (confirmed) and validated (finalized). */
   async function payment(m: Merchant, options: { minutesAgo?: number; amount?: bigint; paid?: boolean; finalized?: boolean; productType?: string; productId?: string; donor?: string } = {}) {
     const amount = options.amount ?? 12_500_000n;
-    const tx = await createTransaction(suite.db, {
+    const tx = await startMadeUpPayment(suite.db, m.id, {
       productType: (options.productType ?? "quick-pay") as "quick-pay",
       productId: options.productId ?? null,
-      userId: m.id,
-      chainId: -5001,
-      token: "USDC",
-      tokenAddress: MINT,
-      decimals: 6,
-      recipient: "Merchant11111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
       requestedAmount: amount,
-      reference: `ref-${randomBytes(8).toString("hex")}`,
-      productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
+      productInfo: USD_PRODUCT_INFO,
       ...(options.donor ? { orderDetails: { donor: { name: options.donor } } } : {}),
     });
     await suite.db
       .update(transactions)
       .set({ createdAt: sql`now() - make_interval(mins => ${options.minutesAgo ?? 0})` })
       .where(eq(transactions.id, tx.id));
-    const signature = `sig-${randomBytes(8).toString("hex")}`;
-    if (options.paid !== false) {
-      const fact = { kind: "transfer" as const, chainId: -5001, reference: tx.reference, signature, instructionIndex: 0, payer: "Payer111111111111111111111111111111111111111", recipientTokenAccount: ATA, mint: MINT, amount, commitment: "confirmed" as const };
-      await applyFact({ db: suite.db }, tx.id, fact);
-      if (options.finalized !== false) await applyFact({ db: suite.db }, tx.id, { ...fact, commitment: "finalized" });
-    }
-    return { ...tx, signature: options.paid === false ? null : signature };
+    const seen = options.paid === false ? undefined : await seeMadeUpPaymentPaid(suite.db, tx, { finalized: options.finalized !== false });
+    return { ...tx, signature: seen?.signature ?? null };
   }
 
   it("refuses a caller without a session on every route", async () => {

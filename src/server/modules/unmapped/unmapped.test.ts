@@ -3,16 +3,15 @@ import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { createApp } from "../../app";
 import { paymentCredits, refunds, transactions, unmappedTransfers, users, webhookEvents } from "../../db/schema";
-import { createTransaction, type CreateTransactionInput } from "../../payments/service";
+import type { CreateTransactionInput } from "../../payments/service";
 import { recordUnmapped } from "../../payments/unmapped";
 import { TEST_BACKENDS } from "../../testing/databases";
 import { appSuite } from "../../testing/app-suite";
+import { MADE_UP_ATA as ATA, MADE_UP_MINT as MINT, startMadeUpPayment } from "../../testing/made-up-payments";
 import { signInMerchant } from "../../testing/merchants";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const OTHER_MINT = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB";
-const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
 const SENDER = "Sender11111111111111111111111111111111111111";
 
 describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
@@ -28,22 +27,7 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
       .where(eq(users.id, m.id));
     return m;
   }
-  const payment = (m: Merchant, over: Partial<CreateTransactionInput> = {}) =>
-    createTransaction(suite.db, {
-      productType: "collect",
-      productId: null,
-      userId: m.id,
-      chainId: -5001,
-      token: "USDC",
-      tokenAddress: MINT,
-      decimals: 6,
-      recipient: "Merchant11111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
-      requestedAmount: 12_500_000n,
-      reference: `ref-${randomBytes(8).toString("hex")}`,
-      memo: "zpay:expected-memo",
-      ...over,
-    });
+  const payment = (m: Merchant, over: Partial<CreateTransactionInput> = {}) => startMadeUpPayment(suite.db, m.id, { memo: "zpay:expected-memo", ...over });
   async function inflow(m: Merchant, over: { amount?: bigint; tokenAddress?: string; blockTime?: Date } = {}) {
     const recorded = await recordUnmapped(suite.db, {
       userId: m.id,
