@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { createWalletClient, erc20Abi, http, parseEther, type Address } from "viem";
+import { erc20Abi, type Address } from "viem";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import type { RefundInstructionDto } from "@/lib/refund";
-import { localEvmChain } from "@/sandbox/evm/local-chain";
-import type { Database } from "../db/client";
 import { transactions, unmappedTransfers, users, webhookEvents } from "../db/schema";
-import { TEST_BACKENDS, openTestDb } from "../testing/databases";
+import { TEST_BACKENDS } from "../testing/databases";
 import { callJson } from "../testing/call-json";
-import { newEvmAccount, startEvmPayFixture, type EvmPayFixture } from "../testing/evm-pay-fixture";
+import { evmWalletOf, fundedEvmPayer, newEvmAccount } from "../testing/evm-pay-fixture";
+import { evmPaySuite } from "../testing/evm-pay-suite";
 import { paidEvmPayment, routeMerchant, sendEvmRefundBack, sendRouteCall } from "../testing/evm-refunds";
 import { signInMerchant } from "../testing/merchants";
 import { evmLogCursorStore } from "./evm-log-cursor";
@@ -22,49 +21,38 @@ const A = 31337;
  * watcher credited is not. The merchant sees it in /unmapped, and can refund it or map it.
  */
 describe.each(TEST_BACKENDS)("the EVM inflow scan (%s)", (kind) => {
-  let database: Database;
-  let f: EvmPayFixture;
-  beforeAll(async () => {
-    database = await openTestDb(kind);
-    f = await startEvmPayFixture(database);
-  }, 90_000);
-  afterAll(async () => {
-    await f?.stop();
-    await database?.close();
-  });
+  const suite = evmPaySuite(kind);
 
-  const chain = () => f.chains[A]!;
+  const chain = () => suite.f.chains[A]!;
   const deps = (): EvmInflowScanDeps => ({
-    db: database.db,
+    db: suite.database.db,
     client: chain().client as EvmInflowScanDeps["client"],
     chainId: A,
     proxy: chain().sandbox.feeProxy,
     tokens: Object.values(chain().runtime.tokens).map((t) => t.address),
-    cursor: evmLogCursorStore(database.db, A, EVM_INFLOW_CURSOR_KEY),
+    cursor: evmLogCursorStore(suite.database.db, A, EVM_INFLOW_CURSOR_KEY),
     payments: {},
-    log: f.deps.log,
+    log: suite.f.deps.log,
   });
   /** Someone sends `amount` USDC straight to `to` with the token's transfer (no proxy, no reference); the block is made final. */
   async function plainTransfer(to: Address, amount: bigint) {
     const { sandbox, client } = chain();
-    const sender = newEvmAccount();
-    await sandbox.fund(sender.address, parseEther("1"));
-    await sandbox.mintTokens(sender.address, sandbox.tokens.USDC, amount);
-    const wallet = createWalletClient({ account: sender, chain: localEvmChain(A, sandbox.rpcUrl), transport: http(sandbox.rpcUrl) });
+    const sender = await fundedEvmPayer(suite.f, A, "USDC", amount);
+    const wallet = evmWalletOf(suite.f, A, sender);
     const hash = await wallet.writeContract({ address: sandbox.tokens.USDC, abi: erc20Abi, functionName: "transfer", args: [to, amount] });
     await client.waitForTransactionReceipt({ hash });
-    await f.mine(A, 3);
+    await suite.f.mine(A, 3);
     return { sender, hash };
   }
   const grantUnmapped = (userId: string) =>
-    database.db
+    suite.database.db
       .update(users)
       .set({ settings: sql`jsonb_set(${users.settings}, '{permissions}', (${users.settings}->'permissions') || '["mapped"]'::jsonb)` })
       .where(eq(users.id, userId));
-  const inflowsOf = (userId: string) => database.db.select().from(unmappedTransfers).where(eq(unmappedTransfers.userId, userId));
+  const inflowsOf = (userId: string) => suite.database.db.select().from(unmappedTransfers).where(eq(unmappedTransfers.userId, userId));
 
   it("records a plain transfer into a merchant once, not the payment a watcher credited; the merchant sees it and refunds it", async () => {
-    const { merchant, wallet, paymentHash } = await paidEvmPayment(f, database, A);
+    const { merchant, wallet, paymentHash } = await paidEvmPayment(suite.f, suite.database, A);
     await grantUnmapped(merchant.id);
     const { sender, hash } = await plainTransfer(wallet.address, 3_000_000n);
     await scanEvmInflows(deps());
@@ -72,57 +60,57 @@ describe.each(TEST_BACKENDS)("the EVM inflow scan (%s)", (kind) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ chainId: A, signature: hash, amount: 3_000_000n, payer: sender.address, recipientTokenAccount: wallet.address, tokenAddress: chain().sandbox.tokens.USDC });
     expect(rows.some((r) => r.signature === paymentHash)).toBe(false);
-    const events = await database.db.select().from(webhookEvents).where(eq(webhookEvents.userId, merchant.id));
+    const events = await suite.database.db.select().from(webhookEvents).where(eq(webhookEvents.userId, merchant.id));
     expect(events.filter((e) => e.type === "payment.unmapped")).toHaveLength(1);
     // Another pass records nothing again.
     await scanEvmInflows(deps());
     expect(await inflowsOf(merchant.id)).toHaveLength(1);
 
-    const listed = await callJson(f.app, "GET", "/api/v2/unmapped", undefined, merchant.auth);
+    const listed = await callJson(suite.f.app, "GET", "/api/v2/unmapped", undefined, merchant.auth);
     expect(listed.body.data).toEqual([expect.objectContaining({ _id: rows[0]!.id, chain: A, amount: { value: "3000000", decimals: 6, currency: "USDC" }, sender: sender.address, hash })]);
     // Another merchant sees none of it.
-    const other = await signInMerchant(f.app);
+    const other = await signInMerchant(suite.f.app);
     await grantUnmapped(other.id);
-    expect((await callJson(f.app, "GET", "/api/v2/unmapped", undefined, other.auth)).body.data).toEqual([]);
+    expect((await callJson(suite.f.app, "GET", "/api/v2/unmapped", undefined, other.auth)).body.data).toEqual([]);
 
-    const started = await callJson(f.app, "POST", "/api/v2/refunds/init", { unmappedId: rows[0]!.id }, merchant.auth);
+    const started = await callJson(suite.f.app, "POST", "/api/v2/refunds/init", { unmappedId: rows[0]!.id }, merchant.auth);
     expect(started.status).toBe(201);
     const r = started.body.data as RefundInstructionDto;
     expect(r).toMatchObject({ amount: "3000000", from: wallet.address, to: sender.address, proxy: chain().sandbox.feeProxy });
-    const back = await sendEvmRefundBack(f, wallet, r);
-    expect((await callJson(f.app, "POST", `/api/v2/refunds/${r.refundId}/sent`, { signature: back }, merchant.auth)).body.data.status).toBe("confirmed");
+    const back = await sendEvmRefundBack(suite.f, wallet, r);
+    expect((await callJson(suite.f.app, "POST", `/api/v2/refunds/${r.refundId}/sent`, { signature: back }, merchant.auth)).body.data.status).toBe("confirmed");
     expect(await chain().client.readContract({ address: chain().sandbox.tokens.USDC, abi: erc20Abi, functionName: "balanceOf", args: [sender.address] })).toBe(3_000_000n);
   });
 
   it("watches a non-custodial merchant's route before any payment named it: a plain transfer into it is recorded, and refunded through the route", async () => {
-    const { merchant, account, wallet, route } = await routeMerchant(f, A);
+    const { merchant, account, wallet, route } = await routeMerchant(suite.f, A);
     const { sender, hash } = await plainTransfer(route, 2_000_000n);
     await scanEvmInflows(deps());
     const rows = await inflowsOf(merchant.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ signature: hash, amount: 2_000_000n, payer: sender.address, recipientTokenAccount: route });
 
-    const r = (await callJson(f.app, "POST", "/api/v2/refunds/init", { unmappedId: rows[0]!.id, refundAmount: "500000" }, merchant.auth)).body.data as RefundInstructionDto;
+    const r = (await callJson(suite.f.app, "POST", "/api/v2/refunds/init", { unmappedId: rows[0]!.id, refundAmount: "500000" }, merchant.auth)).body.data as RefundInstructionDto;
     expect(r).toMatchObject({ via: "route", from: account.address, to: sender.address, proxy: null, route: { to: route } });
-    const back = await sendRouteCall(f, wallet, r.route!);
-    expect((await callJson(f.app, "POST", `/api/v2/refunds/${r.refundId}/sent`, { signature: back }, merchant.auth)).body.data.status).toBe("confirmed");
+    const back = await sendRouteCall(suite.f, wallet, r.route!);
+    expect((await callJson(suite.f.app, "POST", `/api/v2/refunds/${r.refundId}/sent`, { signature: back }, merchant.auth)).body.data.status).toBe("confirmed");
     expect(await chain().client.readContract({ address: chain().sandbox.tokens.USDC, abi: erc20Abi, functionName: "balanceOf", args: [sender.address] })).toBe(500_000n);
   });
 
   it("an inflow recorded unmapped can be mapped to the merchant's open payment, which it then pays", async () => {
-    const { merchant, wallet } = await paidEvmPayment(f, database, A);
+    const { merchant, wallet } = await paidEvmPayment(suite.f, suite.database, A);
     await grantUnmapped(merchant.id);
-    const link = (await callJson(f.app, "POST", "/api/quick-pays/create", { label: "Tea", price: "12.5", currency: "USDC" }, merchant.auth)).body.data.info;
+    const link = (await callJson(suite.f.app, "POST", "/api/quick-pays/create", { label: "Tea", price: "12.5", currency: "USDC" }, merchant.auth)).body.data.info;
     const payer = newEvmAccount();
-    const open = (await callJson(f.payments, "POST", `/api/pay/${link.hashedId}/start`, { chainId: A, token: "USDC", payer: payer.address, sessionId: `s-${payer.address}` })).body
+    const open = (await callJson(suite.f.payments, "POST", `/api/pay/${link.hashedId}/start`, { chainId: A, token: "USDC", payer: payer.address, sessionId: `s-${payer.address}` })).body
       .data as PaymentTransactionInfo;
     await plainTransfer(wallet.address, 12_500_000n);
     await scanEvmInflows(deps());
     const [inflow] = await inflowsOf(merchant.id);
-    const [payment] = await database.db.select().from(transactions).where(eq(transactions.publicId, open.payment));
-    const mapped = await callJson(f.app, "POST", `/api/v2/unmapped/${inflow!.id}/map`, { paymentId: payment!.id }, merchant.auth);
+    const [payment] = await suite.database.db.select().from(transactions).where(eq(transactions.publicId, open.payment));
+    const mapped = await callJson(suite.f.app, "POST", `/api/v2/unmapped/${inflow!.id}/map`, { paymentId: payment!.id }, merchant.auth);
     expect(mapped.status).toBe(200);
-    expect((await database.db.select().from(transactions).where(eq(transactions.id, payment!.id)))[0]).toMatchObject({ status: "validated", receivedAmount: 12_500_000n });
+    expect((await suite.database.db.select().from(transactions).where(eq(transactions.id, payment!.id)))[0]).toMatchObject({ status: "validated", receivedAmount: 12_500_000n });
     expect(await inflowsOf(merchant.id)).toEqual([]);
   });
 });

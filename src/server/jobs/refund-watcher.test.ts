@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { refunds, transactions, webhookEvents } from "../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { callJson } from "../testing/call-json";
-import { startEvmPayFixture, type EvmPayFixture } from "../testing/evm-pay-fixture";
+import { evmPaySuite } from "../testing/evm-pay-suite";
 import { paidEvmPayment, sendEvmRefundBack } from "../testing/evm-refunds";
 import { signInMerchant } from "../testing/merchants";
 import { attachWalletAndLink } from "../testing/pay-apps";
@@ -28,48 +28,39 @@ const HOUR = 3_600_000;
  * for once it is older than the expiry, so its amount can be refunded again.
  */
 describe.each(TEST_BACKENDS)("the refund watcher (%s)", (kind) => {
-  let database: Database;
-  let f: EvmPayFixture;
-  beforeAll(async () => {
-    database = await openTestDb(kind);
-    f = await startEvmPayFixture(database);
-  }, 90_000);
-  afterAll(async () => {
-    await f?.stop();
-    await database?.close();
-  });
+  const suite = evmPaySuite(kind);
 
-  const deps = (nowMs = Date.now()): RefundWatcherDeps => ({ db: database.db, chains: f.deps.chains, log: f.deps.log, expiryMs: HOUR, now: () => new Date(nowMs) });
+  const deps = (nowMs = Date.now()): RefundWatcherDeps => ({ db: suite.database.db, chains: suite.f.deps.chains, log: suite.f.deps.log, expiryMs: HOUR, now: () => new Date(nowMs) });
   const init = async (m: { auth: Record<string, string> }, body: Record<string, unknown>) => {
-    const res = await callJson(f.app, "POST", "/api/v2/refunds/init", body, m.auth);
+    const res = await callJson(suite.f.app, "POST", "/api/v2/refunds/init", body, m.auth);
     if (res.status !== 201) throw new Error(`init failed: ${JSON.stringify(res.body)}`);
     return res.body.data as RefundInstructionDto;
   };
-  const statusOf = async (id: string) => (await database.db.select().from(refunds).where(eq(refunds.id, id)))[0]!.status;
+  const statusOf = async (id: string) => (await suite.database.db.select().from(refunds).where(eq(refunds.id, id)))[0]!.status;
   const refundable = async (m: { auth: Record<string, string> }, paymentId: string) =>
-    (await callJson(f.app, "POST", "/api/v2/refunds/feasibility", { paymentId }, m.auth)).body.data.txAmount as string;
+    (await callJson(suite.f.app, "POST", "/api/v2/refunds/feasibility", { paymentId }, m.auth)).body.data.txAmount as string;
 
   it("confirms a refund the chain shows though the browser never reported it, with its payment.refunded event", async () => {
-    const { merchant, wallet, paymentId } = await paidEvmPayment(f, database, A);
+    const { merchant, wallet, paymentId } = await paidEvmPayment(suite.f, suite.database, A);
     const r = await init(merchant, { paymentId, refundAmount: "3000000" });
-    const hash = await sendEvmRefundBack(f, wallet, r);
+    const hash = await sendEvmRefundBack(suite.f, wallet, r);
     expect(await statusOf(r.refundId)).toBe("requested");
     const pass = await watchRefundsOnce(deps());
     expect(pass.confirmed).toBeGreaterThanOrEqual(1);
-    expect(await database.db.select().from(refunds).where(eq(refunds.id, r.refundId))).toMatchObject([{ status: "confirmed", signature: hash }]);
-    expect((await database.db.select().from(transactions).where(eq(transactions.id, paymentId)))[0]!.refundedAmount).toBe(3_000_000n);
-    const events = await database.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, paymentId));
+    expect(await suite.database.db.select().from(refunds).where(eq(refunds.id, r.refundId))).toMatchObject([{ status: "confirmed", signature: hash }]);
+    expect((await suite.database.db.select().from(transactions).where(eq(transactions.id, paymentId)))[0]!.refundedAmount).toBe(3_000_000n);
+    const events = await suite.database.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, paymentId));
     expect(events.filter((e) => e.type === "payment.refunded")).toHaveLength(1);
     // A second pass changes nothing.
     await watchRefundsOnce(deps());
-    expect((await database.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, paymentId))).filter((e) => e.type === "payment.refunded")).toHaveLength(1);
+    expect((await suite.database.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, paymentId))).filter((e) => e.type === "payment.refunded")).toHaveLength(1);
   });
 
   it("expires a requested refund nothing was sent for only after the expiry, never a sent one, and the amount is refundable again", async () => {
-    const { merchant, paymentId } = await paidEvmPayment(f, database, A);
+    const { merchant, paymentId } = await paidEvmPayment(suite.f, suite.database, A);
     const idle = await init(merchant, { paymentId, refundAmount: "2000000" });
     const reported = await init(merchant, { paymentId, refundAmount: "1000000" });
-    await callJson(f.app, "POST", `/api/v2/refunds/${reported.refundId}/sent`, { signature: `0x${"34".repeat(32)}` }, merchant.auth);
+    await callJson(suite.f.app, "POST", `/api/v2/refunds/${reported.refundId}/sent`, { signature: `0x${"34".repeat(32)}` }, merchant.auth);
     expect(await refundable(merchant, paymentId)).toBe("9500000");
 
     await watchRefundsOnce(deps(Date.now() + HOUR - 60_000)); // not old enough yet
@@ -82,12 +73,12 @@ describe.each(TEST_BACKENDS)("the refund watcher (%s)", (kind) => {
   });
 
   it("confirms rather than expires an old requested refund whose transfer is on chain", async () => {
-    const { merchant, wallet, paymentId } = await paidEvmPayment(f, database, A);
+    const { merchant, wallet, paymentId } = await paidEvmPayment(suite.f, suite.database, A);
     const r = await init(merchant, { paymentId });
-    await sendEvmRefundBack(f, wallet, r);
+    await sendEvmRefundBack(suite.f, wallet, r);
     await watchRefundsOnce(deps(Date.now() + 2 * HOUR));
     expect(await statusOf(r.refundId)).toBe("confirmed");
-    expect((await database.db.select().from(transactions).where(eq(transactions.id, paymentId)))[0]!.refundedAt).toBeInstanceOf(Date);
+    expect((await suite.database.db.select().from(transactions).where(eq(transactions.id, paymentId)))[0]!.refundedAt).toBeInstanceOf(Date);
   });
 
   it.runIf(kind === "postgres")("runs in one process at a time", async () => {
@@ -96,9 +87,9 @@ describe.each(TEST_BACKENDS)("the refund watcher (%s)", (kind) => {
       started.push(name);
       return async () => {};
     };
-    const first = holdLeadership(database, work("first"), { key: REFUND_WATCHER_LOCK_KEY, retryMs: 50, log: f.deps.log, name: "refund-watcher-1" });
+    const first = holdLeadership(suite.database, work("first"), { key: REFUND_WATCHER_LOCK_KEY, retryMs: 50, log: suite.f.deps.log, name: "refund-watcher-1" });
     await until(() => (first.leading ? true : undefined), "the first leads");
-    const second = holdLeadership(database, work("second"), { key: REFUND_WATCHER_LOCK_KEY, retryMs: 50, log: f.deps.log, name: "refund-watcher-2" });
+    const second = holdLeadership(suite.database, work("second"), { key: REFUND_WATCHER_LOCK_KEY, retryMs: 50, log: suite.f.deps.log, name: "refund-watcher-2" });
     await new Promise((r) => setTimeout(r, 300)); // several of the second's tries
     expect([first.leading, second.leading]).toEqual([true, false]);
     await first.stop();

@@ -120,6 +120,19 @@ export async function startEvmPayFixture(
 /** A fresh EVM account (a payer's or a merchant's). */
 export const newEvmAccount = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
 
+/** A fresh account on `chainId` with gas money (1 ETH) and no tokens. */
+export async function fundedEvmAccount(f: EvmPayFixture, chainId: number): Promise<PrivateKeyAccount> {
+  const account = newEvmAccount();
+  await f.chains[chainId]!.sandbox.fund(account.address, parseEther("1"));
+  return account;
+}
+
+/** A wallet client signing as `account` on the fixture's chain `chainId`, as a browser wallet would send. */
+export function evmWalletOf(f: EvmPayFixture, chainId: number, account: PrivateKeyAccount) {
+  const { rpcUrl } = f.chains[chainId]!.sandbox;
+  return createWalletClient({ account, chain: localEvmChain(chainId, rpcUrl), transport: http(rpcUrl) });
+}
+
 /**
  * A signed-in merchant with an EVM receiving wallet (attached on `walletChainId`: one EVM address
  * serves every EVM chain), optionally a webhook endpoint, and one zLink.
@@ -139,8 +152,7 @@ export async function evmMerchantWithLink(
 /** A payer on `chainId` with gas money and `amount` base units of `symbol`. */
 export async function fundedEvmPayer(f: EvmPayFixture, chainId: number, symbol: Stablecoin, amount: bigint) {
   const { sandbox } = f.chains[chainId]!;
-  const account = newEvmAccount();
-  await sandbox.fund(account.address, parseEther("1"));
+  const account = await fundedEvmAccount(f, chainId);
   if (amount > 0n) await sandbox.mintTokens(account.address, sandbox.tokens[symbol], amount);
   return account;
 }
@@ -153,8 +165,8 @@ export async function fundedEvmPayer(f: EvmPayFixture, chainId: number, symbol: 
  */
 export async function payEvm(f: EvmPayFixture, payer: PrivateKeyAccount, info: PaymentTransactionInfo, tamper: Partial<PaymentTransactionInfo> = {}): Promise<Hash> {
   const paid = { ...info, ...tamper };
-  const { client, sandbox } = f.chains[paid.chain]!;
-  const wallet = createWalletClient({ account: payer, chain: localEvmChain(sandbox.chainId, sandbox.rpcUrl), transport: http(sandbox.rpcUrl) });
+  const { client } = f.chains[paid.chain]!;
+  const wallet = evmWalletOf(f, paid.chain, payer);
   const token = paid.tokenAddress as Address;
   const proxy = paid.proxy as Address;
   const amount = BigInt(paid.amountWei);

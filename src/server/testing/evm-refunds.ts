@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
-import { createWalletClient, erc20Abi, http, parseEther, zeroAddress, type Address, type Hash, type Hex, type PrivateKeyAccount, type WalletClient } from "viem";
+import { erc20Abi, zeroAddress, type Address, type Hash, type Hex, type PrivateKeyAccount, type WalletClient } from "viem";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import type { RefundInstructionDto } from "@/lib/refund";
-import { localEvmChain } from "@/sandbox/evm/local-chain";
 import { feeProxyAbi } from "../chains/evm/fee-proxy-abi";
 import { routeFactoryAbi } from "../chains/evm/route-abi";
 import type { Database } from "../db/client";
 import { transactions } from "../db/schema";
 import { callJson } from "./call-json";
-import { fundedEvmPayer, newEvmAccount, payEvm, type EvmPayFixture } from "./evm-pay-fixture";
+import { evmWalletOf, fundedEvmAccount, fundedEvmPayer, payEvm, type EvmPayFixture } from "./evm-pay-fixture";
 import { signInMerchant } from "./merchants";
 import { attachWalletAndLink } from "./pay-apps";
 import { until } from "./webhook-receiver";
@@ -18,10 +17,8 @@ import { until } from "./webhook-receiver";
  * refunds), paid 12.5 USDC on `chainId` by a fresh payer, the payment validated.
  */
 export async function paidEvmPayment(f: EvmPayFixture, database: Database, chainId: number, hookUrl?: string) {
-  const { sandbox } = f.chains[chainId]!;
   const merchant = await signInMerchant(f.app);
-  const wallet = newEvmAccount();
-  await sandbox.fund(wallet.address, parseEther("1"));
+  const wallet = await fundedEvmAccount(f, chainId);
   const { link } = await attachWalletAndLink(
     f,
     merchant,
@@ -29,15 +26,23 @@ export async function paidEvmPayment(f: EvmPayFixture, database: Database, chain
     { label: "Coffee beans", price: "12.5", currency: "USDC" },
     hookUrl ? { endpoint: hookUrl } : undefined,
   );
+  return { merchant, wallet, ...(await payLinkUntilValidated(f, database, chainId, link.hashedId)) };
+}
+
+/**
+ * A fresh payer pays the 12.5 USDC zLink `hashedId` on `chainId` as the pay page would; the
+ * watcher sees it paid, then (two blocks mined) validated.
+ */
+export async function payLinkUntilValidated(f: EvmPayFixture, database: Database, chainId: number, hashedId: string) {
   const payer = await fundedEvmPayer(f, chainId, "USDC", 12_500_000n);
-  const started = await callJson(f.payments, "POST", `/api/pay/${link.hashedId}/start`, { chainId, token: "USDC", payer: payer.address, sessionId: `s-${payer.address}` });
+  const started = await callJson(f.payments, "POST", `/api/pay/${hashedId}/start`, { chainId, token: "USDC", payer: payer.address, sessionId: `s-${payer.address}` });
   const info = started.body.data as PaymentTransactionInfo;
   const paymentHash = await payEvm(f, payer, info);
   const row = async () => (await database.db.select().from(transactions).where(eq(transactions.publicId, info.payment)))[0]!;
   await until(async () => ((await row()).status === "paid" ? true : undefined), "paid");
   await f.mine(chainId, 2);
   await until(async () => ((await row()).status === "validated" ? true : undefined), "validated");
-  return { merchant, wallet, payer, info, paymentId: (await row()).id, paymentHash };
+  return { payer, info, paymentId: (await row()).id, paymentHash };
 }
 
 /**
@@ -51,8 +56,8 @@ export async function sendEvmRefundBack(
   r: RefundInstructionDto,
   tamper: { to?: Address; amount?: bigint; token?: Address; reference?: Hex } = {},
 ): Promise<Hash> {
-  const { sandbox, client } = f.chains[r.chain]!;
-  const wallet = createWalletClient({ account: from, chain: localEvmChain(r.chain, sandbox.rpcUrl), transport: http(sandbox.rpcUrl) });
+  const { client } = f.chains[r.chain]!;
+  const wallet = evmWalletOf(f, r.chain, from);
   const token = tamper.token ?? (r.tokenAddress as Address);
   const amount = tamper.amount ?? BigInt(r.amount);
   const approved = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: "approve", args: [r.proxy as Address, amount] });
@@ -77,9 +82,8 @@ export async function routeMerchant(f: EvmPayFixture, chainId: number) {
   const merchant = await signInMerchant(f.app);
   const switched = await callJson(f.app, "POST", "/api/sandbox/non-custodial", { nonCustodial: true }, merchant.auth);
   if (switched.status !== 200) throw new Error(`non-custodial failed: ${JSON.stringify(switched.body)}`);
-  const account = newEvmAccount();
-  await sandbox.fund(account.address, parseEther("1"));
-  const wallet = createWalletClient({ account, chain: localEvmChain(chainId, sandbox.rpcUrl), transport: http(sandbox.rpcUrl) });
+  const account = await fundedEvmAccount(f, chainId);
+  const wallet = evmWalletOf(f, chainId, account);
   await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: sandbox.routeFactory, abi: routeFactoryAbi, functionName: "deploy" }) });
   const challenge = (await callJson(f.app, "POST", "/api/wallet/networks/proof", { chain: chainId, address: account.address }, merchant.auth)).body.data;
   const proof = { nonce: challenge.nonce, signature: await account.signMessage({ message: challenge.message }) };

@@ -1,83 +1,38 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { createApp } from "../../app";
-import type { Database } from "../../db/client";
 import { collects, emails, payableLinks, users } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { applyFact, createTransaction } from "../../payments/service";
-import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
-import { testDeps } from "../../testing/deps";
+import { TEST_BACKENDS } from "../../testing/databases";
+import { appSuite } from "../../testing/app-suite";
+import { USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../../testing/made-up-payments";
 import { signInMerchant } from "../../testing/merchants";
 import { findPayable } from "../pay/payables";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
 const request = { name: "Ada Payer", email: "ada@example.com", desc: "March consulting", price: "12.5", currency: "USD", userCurrency: "USD" };
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
-const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
 
 describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
-  let database: Database;
-  let deps: AppDeps;
-  let app: ReturnType<typeof createApp>;
-  beforeAll(async () => {
-    database = await openTestDb(kind);
-    deps = testDeps(database, { SIGNIN_RATE_LIMIT: "1000" });
-    app = createApp(deps);
-  });
-  afterAll(() => database.close());
+  const suite = appSuite(kind);
+  const { call } = suite;
 
-  const call = (method: string, path: string, m?: Pick<Merchant, "auth">, body?: unknown) =>
-    app.request(`/api${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(m?.auth ?? {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
   async function create(m: Merchant, body: Record<string, unknown> = request) {
     const res = await call("POST", "/collects/create", m, body);
     expect(res.status).toBe(201);
     return (await res.json()).data.info;
   }
-  const mailsTo = (to: string) => database.db.select().from(emails).where(eq(emails.to, to));
+  const mailsTo = (to: string) => suite.db.select().from(emails).where(eq(emails.to, to));
   /** Lets the reminder slot pass without waiting: the last e-mail moves two minutes back. */
   const ageLastEmail = (id: string) =>
-    database.db.update(collects).set({ lastEmailedAt: sql`now() - interval '2 minutes'` }).where(eq(collects.id, id));
+    suite.db.update(collects).set({ lastEmailedAt: sql`now() - interval '2 minutes'` }).where(eq(collects.id, id));
   /** A payment on chain for the zRequest, confirmed then (when `finalized`) validated. */
   async function pay(m: Merchant, productId: string, finalized = true) {
-    const tx = await createTransaction(database.db, {
-      productType: "collect",
-      productId,
-      userId: m.id,
-      chainId: -5001,
-      token: "USDC",
-      tokenAddress: MINT,
-      decimals: 6,
-      recipient: "Merchant11111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
-      requestedAmount: 12_500_000n,
-      reference: `ref-${randomBytes(8).toString("hex")}`,
-      productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
-    });
-    const fact = {
-      kind: "transfer" as const,
-      chainId: -5001,
-      reference: tx.reference,
-      signature: `sig-${randomBytes(8).toString("hex")}`,
-      instructionIndex: 0,
-      payer: "Payer111111111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
-      mint: MINT,
-      amount: 12_500_000n,
-      commitment: "confirmed" as const,
-    };
-    await applyFact({ db: database.db }, tx.id, fact);
-    if (finalized) await applyFact({ db: database.db }, tx.id, { ...fact, commitment: "finalized" });
+    const tx = await startMadeUpPayment(suite.db, m.id, { productId, productInfo: USD_PRODUCT_INFO });
+    await seeMadeUpPaymentPaid(suite.db, tx, { finalized });
     return tx;
   }
 
   it("creates a zRequest with its pay link and the payer's e-mail in one go, lists it and reads it", async () => {
-    const m = await signInMerchant(app);
-    await database.db.update(users).set({ language: "fr", email: "shop@merchant.example" }).where(eq(users.id, m.id));
+    const m = await signInMerchant(suite.app);
+    await suite.db.update(users).set({ language: "fr", email: "shop@merchant.example" }).where(eq(users.id, m.id));
     expect((await (await call("GET", "/collects", m)).json()).data).toEqual([]);
     const first = await create(m);
     expect(first).toMatchObject({
@@ -101,7 +56,7 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
     const second = await create(m, { ...request, email: "bob@example.com", price: 3, currency: "USDC" });
     expect(second).toMatchObject({ price: "3", currency: "USDC", useFiat: false });
 
-    const [link] = await database.db.select().from(payableLinks).where(eq(payableLinks.hashedId, first.hashedId));
+    const [link] = await suite.db.select().from(payableLinks).where(eq(payableLinks.hashedId, first.hashedId));
     expect(link).toMatchObject({ productType: "collect", productId: first._id, userId: m.id });
     const [mail] = await mailsTo("ada@example.com");
     expect(mail).toMatchObject({
@@ -130,22 +85,22 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
   });
 
   it("writes nothing when the e-mail can't be queued: row, link and mail commit together", async () => {
-    const m = await signInMerchant(app);
-    const before = (await database.db.select().from(collects).where(eq(collects.userId, m.id))).length;
+    const m = await signInMerchant(suite.app);
+    const before = (await suite.db.select().from(collects).where(eq(collects.userId, m.id))).length;
     // A template the outbox check refuses stands for any failure inside the transaction.
-    await database.db.execute(sql`alter table emails add constraint emails_test_block check (template <> 'collect-request') not valid`);
+    await suite.db.execute(sql`alter table emails add constraint emails_test_block check (template <> 'collect-request') not valid`);
     try {
       const res = await call("POST", "/collects/create", m, request);
       expect(res.status).toBe(500);
     } finally {
-      await database.db.execute(sql`alter table emails drop constraint emails_test_block`);
+      await suite.db.execute(sql`alter table emails drop constraint emails_test_block`);
     }
-    expect(await database.db.select().from(collects).where(eq(collects.userId, m.id))).toHaveLength(before);
-    expect(await database.db.select().from(payableLinks).where(eq(payableLinks.userId, m.id))).toHaveLength(0);
+    expect(await suite.db.select().from(collects).where(eq(collects.userId, m.id))).toHaveLength(before);
+    expect(await suite.db.select().from(payableLinks).where(eq(payableLinks.userId, m.id))).toHaveLength(0);
   });
 
   it("updates an open zRequest (POST), e-mails a new payer address, and refuses a stale key", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const created = await create(m, { ...request, email: "first@example.com" });
     const same = await call("POST", `/collects/update/${created._id}`, m, { ...request, email: "first@example.com", price: "20", _key: "1" });
     expect(same.status).toBe(200);
@@ -173,14 +128,14 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
     [{ price: "1.005" }, "price", "Use at most 2 decimals for USD"],
     [{ currency: "EUR" }, "currency", "Choose a currency from the list"],
   ])("refuses %j with the SPEC message", async (change, path, message) => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const res = await call("POST", "/collects/create", m, { ...request, ...change });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: "invalid_request", message, issues: [{ path, message }] });
   });
 
   it("refuses an amount under 0.1 with 'Amount must be at least 0.1', on create and update", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     for (const price of ["0.09", 0.05, "0"]) {
       const res = await call("POST", "/collects/create", m, { ...request, price });
       expect(res.status).toBe(400);
@@ -198,7 +153,7 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
   });
 
   it("reports every bad field at once, and a body of the wrong shape", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const res = await call("POST", "/collects/create", m, { name: "", email: "x", desc: "", price: "x", currency: "USD" });
     const body = await res.json();
     expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual(["desc", "email", "name", "price"]);
@@ -206,7 +161,7 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
   });
 
   it("sends a reminder at most once a minute, and never for a disabled request", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const created = await create(m, { ...request, email: "remind@example.com" });
     const remind = () => call("POST", "/trigger-email", m, { _item_id: created._id });
     const tooSoon = await remind(); // the request itself was just e-mailed
@@ -230,9 +185,9 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
   });
 
   it("disables a zRequest for good: no edit, no link, and the pay page can't find it", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const created = await create(m);
-    expect(await findPayable(deps, created.hashedId)).toMatchObject({
+    expect(await findPayable(suite.deps, created.hashedId)).toMatchObject({
       payable: { type: "collect", id: created._id, merchantId: m.id, label: "March consulting", view: { request: { name: "Ada Payer" } } },
       paid: false,
       paying: false,
@@ -245,14 +200,14 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
     expect((await update.json()).code).toBe("collect_disabled");
     expect((await call("POST", `/collects/disable/${created._id}`, m, { _item_id: created._id, _key: "2" })).status).toBe(409);
     expect((await call("GET", `/collects/${m.id}/${created._id}`, m)).status).toBe(409);
-    expect(await findPayable(deps, created.hashedId)).toBeUndefined();
+    expect(await findPayable(suite.deps, created.hashedId)).toBeUndefined();
   });
 
   it("once paid: Completed with its payment info, no update URL, no edit or reminder, and the pay side says paid", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const created = await create(m);
     await pay(m, created._id, false);
-    expect(await findPayable(deps, created.hashedId)).toMatchObject({ paid: false, paying: true });
+    expect(await findPayable(suite.deps, created.hashedId)).toMatchObject({ paid: false, paying: true });
     const verifying = (await (await call("GET", "/collects", m)).json()).data[0];
     expect(verifying).toMatchObject({ status: "verifying", updateUrl: null, paymentInfo: { status: "paid" } });
 
@@ -260,7 +215,7 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
     const tx = await pay(m, paid._id);
     const row = (await (await call("GET", "/collects", m)).json()).data.find((r: { _id: string }) => r._id === paid._id);
     expect(row).toMatchObject({ status: "completed", updateUrl: null, paymentInfo: { _id: tx.id, status: "validated", type: "collect" } });
-    expect(await findPayable(deps, paid.hashedId)).toMatchObject({ paid: true });
+    expect(await findPayable(suite.deps, paid.hashedId)).toMatchObject({ paid: true });
 
     const edit = await call("POST", `/collects/update/${paid._id}`, m, { ...request, price: "1" });
     expect(edit.status).toBe(409);
@@ -272,8 +227,8 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
   });
 
   it("keeps merchants apart: a second merchant can't list, read, edit, disable, remind or link the first one's zRequests", async () => {
-    const a = await signInMerchant(app);
-    const b = await signInMerchant(app);
+    const a = await signInMerchant(suite.app);
+    const b = await signInMerchant(suite.app);
     const created = await create(a);
     await ageLastEmail(created._id);
     expect((await (await call("GET", "/collects", b)).json()).data).toEqual([]);
@@ -288,13 +243,13 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ code: "not_found", message: "zRequest not found" });
     }
-    const [row] = await database.db.select().from(collects).where(and(eq(collects.id, created._id), eq(collects.userId, a.id)));
+    const [row] = await suite.db.select().from(collects).where(and(eq(collects.id, created._id), eq(collects.userId, a.id)));
     expect(row).toMatchObject({ name: "Ada Payer", enabled: true, version: 1 });
-    expect((await database.db.select().from(emails).where(eq(emails.userId, b.id))).length).toBe(0);
+    expect((await suite.db.select().from(emails).where(eq(emails.userId, b.id))).length).toBe(0);
   });
 
   it("answers 404 for ids that are not zRequests", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     for (const id of ["nope", "00000000-0000-0000-0000-000000000000"]) {
       expect((await call("GET", `/collects/update/${encodeURIComponent(id)}`, m)).status).toBe(404);
       expect((await call("POST", "/trigger-email", m, { _item_id: id })).status).toBe(404);
@@ -304,11 +259,11 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
   it("needs a session, accepted terms and the collect permission", async () => {
     expect((await call("GET", "/collects")).status).toBe(401);
     expect((await call("POST", "/trigger-email", undefined, { _item_id: "x" })).status).toBe(401);
-    const noTerms = await signInMerchant(app, { acceptTerms: false });
+    const noTerms = await signInMerchant(suite.app, { acceptTerms: false });
     expect((await call("GET", "/collects", noTerms)).status).toBe(403);
-    const noPermission = await signInMerchant(app);
-    const [row] = await database.db.select().from(users).where(eq(users.id, noPermission.id));
-    await database.db
+    const noPermission = await signInMerchant(suite.app);
+    const [row] = await suite.db.select().from(users).where(eq(users.id, noPermission.id));
+    await suite.db
       .update(users)
       .set({ settings: { ...row.settings, permissions: row.settings.permissions.filter((p) => p !== "collect") } })
       .where(eq(users.id, noPermission.id));
@@ -323,7 +278,7 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
   });
 
   it("documents the zRequest calls in the OpenAPI document", async () => {
-    const doc = await (await app.request("/api/openapi.json")).json();
+    const doc = await (await suite.app.request("/api/openapi.json")).json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(["/collects", "/collects/create", "/collects/update/{id}", "/collects/disable/{id}", "/collects/{user}/{id}", "/trigger-email"]),
     );

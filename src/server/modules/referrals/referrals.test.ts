@@ -1,39 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { createApp } from "../../app";
-import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
-import { testDeps } from "../../testing/deps";
+import { TEST_BACKENDS } from "../../testing/databases";
+import { appSuite } from "../../testing/app-suite";
 import { signedSigninBody, signInMerchant } from "../../testing/merchants";
 import { newSolanaKey } from "../../testing/solana-keys";
 
 describe.each(TEST_BACKENDS)("referrals on %s", (kind) => {
-  let database: Database;
-  let deps: AppDeps;
-  let app: ReturnType<typeof createApp>;
-  beforeAll(async () => {
-    database = await openTestDb(kind);
-    deps = testDeps(database, { SIGNIN_RATE_LIMIT: "1000" });
-    app = createApp(deps);
-  });
-  afterAll(() => database.close());
+  const suite = appSuite(kind);
 
-  const call = (method: string, path: string, auth?: Record<string, string>) => app.request(`/api${path}`, { method, headers: auth ?? {} });
-  const codeOf = async (id: string) => (await database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, id)))[0].code;
+  const call = (method: string, path: string, auth?: Record<string, string>) => suite.app.request(`/api${path}`, { method, headers: auth ?? {} });
+  const codeOf = async (id: string) => (await suite.db.select({ code: users.referralCode }).from(users).where(eq(users.id, id)))[0].code;
 
   /** A merchant signing up through the sign-in call with `referralCode`, their e-mail set, created `minutesAgo`. */
   async function signUpReferred(referralCode: string, email: string | null, minutesAgo: number) {
     const key = newSolanaKey();
-    const res = await app.request("/api/solana-signin", {
+    const res = await suite.app.request("/api/solana-signin", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...(await signedSigninBody(app, key)), referralCode }),
+      body: JSON.stringify({ ...(await signedSigninBody(suite.app, key)), referralCode }),
     });
     expect(res.status).toBe(200);
     const id = (await res.json()).data.user._id as string;
-    await database.db
+    await suite.db
       .update(users)
       .set({ email, createdAt: sql`now() - make_interval(mins => ${minutesAgo})` })
       .where(eq(users.id, id));
@@ -41,7 +30,7 @@ describe.each(TEST_BACKENDS)("referrals on %s", (kind) => {
   }
 
   it("lists the merchants who signed up with your code, newest first, with only their e-mail's local part", async () => {
-    const referrer = await signInMerchant(app);
+    const referrer = await signInMerchant(suite.app);
     const code = await codeOf(referrer.id);
     await signUpReferred(code, "older.one@example.com", 60);
     await signUpReferred(code, "newest+shop@example.org", 5);
@@ -60,9 +49,9 @@ describe.each(TEST_BACKENDS)("referrals on %s", (kind) => {
   });
 
   it("shows a second merchant only their own referrals (none), not the first one's", async () => {
-    const first = await signInMerchant(app);
+    const first = await signInMerchant(suite.app);
     await signUpReferred(await codeOf(first.id), "friend@example.com", 1);
-    const second = await signInMerchant(app);
+    const second = await signInMerchant(suite.app);
     const res = await call("GET", "/v1/referrals", second.auth);
     expect(res.status).toBe(200);
     expect((await res.json()).data.referrals).toEqual([]);
@@ -71,13 +60,13 @@ describe.each(TEST_BACKENDS)("referrals on %s", (kind) => {
   });
 
   it("an unknown referral code refers nobody", async () => {
-    const before = await signInMerchant(app);
+    const before = await signInMerchant(suite.app);
     await signUpReferred("NOSUCHCD", "lost@example.com", 1);
     expect((await (await call("GET", "/v1/referrals", before.auth)).json()).data.referrals).toEqual([]);
   });
 
   it("addMissingReferralCodes answers the merchant's own code and adds nothing", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const res = await call("POST", "/v1/referrals/addMissingReferralCodes", m.auth);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, data: { referralCode: await codeOf(m.id), added: 0 } });
@@ -97,7 +86,7 @@ describe.each(TEST_BACKENDS)("referrals on %s", (kind) => {
   });
 
   it("refuses a merchant who has not accepted the terms (403)", async () => {
-    const m = await signInMerchant(app, { acceptTerms: false });
+    const m = await signInMerchant(suite.app, { acceptTerms: false });
     const res = await call("GET", "/v1/referrals", m.auth);
     expect(res.status).toBe(403);
     expect((await res.json()).code).toBe("terms_not_accepted");

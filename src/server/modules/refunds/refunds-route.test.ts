@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { BaseError, createWalletClient, encodeFunctionData, erc20Abi, http, parseEther, type Address, type Hex, type PrivateKeyAccount } from "viem";
-import type { PaymentTransactionInfo } from "@/lib/pay-api";
+import { BaseError, encodeFunctionData, erc20Abi, type Address, type Hex, type PrivateKeyAccount } from "viem";
 import type { RefundInstructionDto } from "@/lib/refund";
-import { localEvmChain } from "@/sandbox/evm/local-chain";
 import { routeAbi } from "../../chains/evm/route-abi";
-import type { Database } from "../../db/client";
 import { refunds, transactions } from "../../db/schema";
 import { watchRefundsOnce } from "../../jobs/refund-watcher";
 import { createLogger } from "../../logger";
-import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
+import { TEST_BACKENDS } from "../../testing/databases";
 import { callJson } from "../../testing/pay-fixture";
-import { fundedEvmPayer, newEvmAccount, payEvm, startEvmPayFixture, type EvmPayFixture } from "../../testing/evm-pay-fixture";
-import { routeMerchant, sendRouteCall as sendRoute } from "../../testing/evm-refunds";
+import { evmWalletOf, fundedEvmAccount, newEvmAccount } from "../../testing/evm-pay-fixture";
+import { evmPaySuite } from "../../testing/evm-pay-suite";
+import { payLinkUntilValidated, routeMerchant, sendRouteCall as sendRoute } from "../../testing/evm-refunds";
 import { signInMerchant } from "../../testing/merchants";
-import { until } from "../../testing/webhook-receiver";
 
 const A = 31337;
 
@@ -25,49 +22,32 @@ const A = 31337;
  * `Refunded` event with exactly the refund's token, payer, amount and reference.
  */
 describe.each(TEST_BACKENDS)("refunds through the merchant's route (%s)", (kind) => {
-  let database: Database;
-  let f: EvmPayFixture;
-  beforeAll(async () => {
-    database = await openTestDb(kind);
-    f = await startEvmPayFixture(database);
-  }, 90_000);
-  afterAll(async () => {
-    await f?.stop();
-    await database?.close();
-  });
+  const suite = evmPaySuite(kind);
 
-  const chain = () => f.chains[A]!;
+  const chain = () => suite.f.chains[A]!;
   const balanceOf = (owner: Address) => chain().client.readContract({ address: chain().sandbox.tokens.USDC, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
-  const walletOf = (account: PrivateKeyAccount) =>
-    createWalletClient({ account, chain: localEvmChain(A, chain().sandbox.rpcUrl), transport: http(chain().sandbox.rpcUrl) });
-  const init = (m: { auth: Record<string, string> }, body: Record<string, unknown>) => callJson(f.app, "POST", "/api/v2/refunds/init", body, m.auth);
-  const sent = (m: { auth: Record<string, string> }, refundId: string, signature: string) => callJson(f.app, "POST", `/api/v2/refunds/${refundId}/sent`, { signature }, m.auth);
-  const status = async (refundId: string) => (await database.db.select().from(refunds).where(eq(refunds.id, refundId)))[0]!.status;
+  const walletOf = (account: PrivateKeyAccount) => evmWalletOf(suite.f, A, account);
+  const init = (m: { auth: Record<string, string> }, body: Record<string, unknown>) => callJson(suite.f.app, "POST", "/api/v2/refunds/init", body, m.auth);
+  const sent = (m: { auth: Record<string, string> }, refundId: string, signature: string) => callJson(suite.f.app, "POST", `/api/v2/refunds/${refundId}/sent`, { signature }, m.auth);
+  const status = async (refundId: string) => (await suite.database.db.select().from(refunds).where(eq(refunds.id, refundId)))[0]!.status;
 
   /** A non-custodial merchant's route, paid 12.5 USDC, the payment validated. */
   async function paidIntoRoute() {
-    const { merchant, account, wallet, route } = await routeMerchant(f, A);
-    const link = (await callJson(f.app, "POST", "/api/quick-pays/create", { label: "Coffee beans", price: "12.5", currency: "USDC" }, merchant.auth)).body.data.info;
-    const payer = await fundedEvmPayer(f, A, "USDC", 12_500_000n);
-    const started = await callJson(f.payments, "POST", `/api/pay/${link.hashedId}/start`, { chainId: A, token: "USDC", payer: payer.address, sessionId: `s-${payer.address}` });
-    const info = started.body.data as PaymentTransactionInfo;
+    const { merchant, account, wallet, route } = await routeMerchant(suite.f, A);
+    const link = (await callJson(suite.f.app, "POST", "/api/quick-pays/create", { label: "Coffee beans", price: "12.5", currency: "USDC" }, merchant.auth)).body.data.info;
+    const { payer, info, paymentId } = await payLinkUntilValidated(suite.f, suite.database, A, link.hashedId);
     expect(info.recipient.toLowerCase()).toBe(route.toLowerCase());
-    await payEvm(f, payer, info);
-    const row = async () => (await database.db.select().from(transactions).where(eq(transactions.publicId, info.payment)))[0]!;
-    await until(async () => ((await row()).status === "paid" ? true : undefined), "paid");
-    await f.mine(A, 2);
-    await until(async () => ((await row()).status === "validated" ? true : undefined), "validated");
-    return { merchant, account, wallet, route, payer, paymentId: (await row()).id };
+    return { merchant, account, wallet, route, payer, paymentId };
   }
 
-  const sendRouteCall = (wallet: ReturnType<typeof walletOf>, call: { to: string; data: string }) => sendRoute(f, wallet, call);
+  const sendRouteCall = (wallet: ReturnType<typeof walletOf>, call: { to: string; data: string }) => sendRoute(suite.f, wallet, call);
   /** refund(...) on `route` with arguments a test chose, from `wallet`. */
   const routeRefund = (wallet: ReturnType<typeof walletOf>, route: Address, args: [Address, Address, bigint, Hex]) =>
     sendRouteCall(wallet, { to: route, data: encodeFunctionData({ abi: routeAbi, functionName: "refund", args }) });
 
   it("feasibility reads the route's balance; a 40 % then the rest go back through the route: the payer gets exactly that, the payment is refunded", async () => {
     const { merchant, account, wallet, route, payer, paymentId } = await paidIntoRoute();
-    const feasible = await callJson(f.app, "POST", "/api/v2/refunds/feasibility", { paymentId }, merchant.auth);
+    const feasible = await callJson(suite.f.app, "POST", "/api/v2/refunds/feasibility", { paymentId }, merchant.auth);
     expect(feasible.body.data).toMatchObject({ txAmount: "12500000", availBalance: "12500000", chain: A, via: "route" });
 
     const started = await init(merchant, { paymentId, refundAmount: "5000000" });
@@ -84,17 +64,17 @@ describe.each(TEST_BACKENDS)("refunds through the merchant's route (%s)", (kind)
     expect(await balanceOf(payer.address)).toBe(before + 5_000_000n);
     expect(await balanceOf(route)).toBe(7_500_000n);
     expect((await sent(merchant, r.refundId, hash)).body).toEqual({ success: true, data: { refundId: r.refundId, status: "confirmed" } });
-    expect((await database.db.select().from(transactions).where(eq(transactions.id, paymentId)))[0]).toMatchObject({ refundedAmount: 5_000_000n, refundedAt: null });
+    expect((await suite.database.db.select().from(transactions).where(eq(transactions.id, paymentId)))[0]).toMatchObject({ refundedAmount: 5_000_000n, refundedAt: null });
 
     // The rest, confirmed by the refund watcher without the browser coming back.
     const rest = (await init(merchant, { paymentId })).body.data as RefundInstructionDto;
     expect(rest.amount).toBe("7500000");
     await sendRouteCall(wallet, rest.route!);
     expect(await balanceOf(payer.address)).toBe(before + 12_500_000n);
-    const pass = await watchRefundsOnce({ db: database.db, chains: { evm: [chain().runtime], stop: async () => {} }, log: createLogger("silent") });
+    const pass = await watchRefundsOnce({ db: suite.database.db, chains: { evm: [chain().runtime], stop: async () => {} }, log: createLogger("silent") });
     expect(pass.confirmed).toBeGreaterThanOrEqual(1);
     expect(await status(rest.refundId)).toBe("confirmed");
-    const payment = (await database.db.select().from(transactions).where(eq(transactions.id, paymentId)))[0]!;
+    const payment = (await suite.database.db.select().from(transactions).where(eq(transactions.id, paymentId)))[0]!;
     expect(payment.refundedAmount).toBe(12_500_000n);
     expect(payment.refundedAt).toBeInstanceOf(Date);
   });
@@ -126,8 +106,7 @@ describe.each(TEST_BACKENDS)("refunds through the merchant's route (%s)", (kind)
   it("a wallet that does not own the route cannot refund from it: the call reverts on chain and the route keeps the money", async () => {
     const { merchant, route, paymentId } = await paidIntoRoute();
     const r = (await init(merchant, { paymentId })).body.data as RefundInstructionDto;
-    const stranger = newEvmAccount();
-    await chain().sandbox.fund(stranger.address, parseEther("1"));
+    const stranger = await fundedEvmAccount(suite.f, A);
     const attempt = walletOf(stranger).sendTransaction({ to: r.route!.to as Address, data: r.route!.data as Hex, account: stranger, chain: walletOf(stranger).chain });
     await expect(attempt).rejects.toBeInstanceOf(BaseError);
     // Decoded with the route's ABI: OpenZeppelin's owner check is what refuses it.
@@ -138,9 +117,9 @@ describe.each(TEST_BACKENDS)("refunds through the merchant's route (%s)", (kind)
 
   it("keeps another merchant away from the route refund and the payment", async () => {
     const { merchant, wallet, paymentId } = await paidIntoRoute();
-    const other = await signInMerchant(f.app);
+    const other = await signInMerchant(suite.f.app);
     expect((await init(other, { paymentId })).status).toBe(404);
-    expect((await callJson(f.app, "POST", "/api/v2/refunds/feasibility", { paymentId }, other.auth)).status).toBe(404);
+    expect((await callJson(suite.f.app, "POST", "/api/v2/refunds/feasibility", { paymentId }, other.auth)).status).toBe(404);
     const r = (await init(merchant, { paymentId })).body.data as RefundInstructionDto;
     const hash = await sendRouteCall(wallet, r.route!);
     expect((await sent(other, r.refundId, hash)).status).toBe(404);

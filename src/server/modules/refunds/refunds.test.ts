@@ -1,74 +1,28 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { eq } from "drizzle-orm";
 import { REFUND_MESSAGES, refundMemo } from "@/lib/refund";
-import { createApp } from "../../app";
-import type { Database } from "../../db/client";
 import { merchantIntegrations, refunds, transactions, webhookEvents } from "../../db/schema";
-import type { AppDeps } from "../../deps";
 import { confirmRefund } from "../../payments/refunds";
-import { applyFact, createTransaction } from "../../payments/service";
-import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
-import { testDeps } from "../../testing/deps";
+import { TEST_BACKENDS } from "../../testing/databases";
+import { appSuite } from "../../testing/app-suite";
+import { MADE_UP_ATA as ATA, MADE_UP_MINT as MINT, USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../../testing/made-up-payments";
 import { signInMerchant } from "../../testing/merchants";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
-const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
 const RECEIVED = 12_500_000n;
 
 describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
-  let database: Database;
-  let deps: AppDeps;
-  let app: ReturnType<typeof createApp>;
-  beforeAll(async () => {
-    database = await openTestDb(kind);
-    deps = testDeps(database, { SIGNIN_RATE_LIMIT: "1000" });
-    app = createApp(deps);
-  });
-  afterAll(() => database.close());
-
-  const call = (method: string, path: string, m?: Pick<Merchant, "auth">, body?: unknown) =>
-    app.request(`/api${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(m?.auth ?? {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const suite = appSuite(kind);
+  const { call } = suite;
 
   /** A payment of 12.5 USDC seen on chain (confirmed, then validated unless `paidOnly`); answers it and its payer. */
   async function payment(m: Merchant, options: { paidOnly?: boolean; unpaid?: boolean } = {}) {
     const payer = Keypair.generate().publicKey.toBase58();
-    const tx = await createTransaction(database.db, {
-      productType: "collect",
-      productId: null,
-      userId: m.id,
-      chainId: -5001,
-      token: "USDC",
-      tokenAddress: MINT,
-      decimals: 6,
-      recipient: "Merchant11111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
-      requestedAmount: RECEIVED,
-      reference: `ref-${randomBytes(8).toString("hex")}`,
-      productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
-    });
-    if (options.unpaid) return { tx, payer };
-    const fact = {
-      kind: "transfer" as const,
-      chainId: -5001,
-      reference: tx.reference,
-      signature: `sig-${randomBytes(8).toString("hex")}`,
-      instructionIndex: 0,
-      payer,
-      recipientTokenAccount: ATA,
-      mint: MINT,
-      amount: RECEIVED,
-      commitment: "confirmed" as const,
-    };
-    await applyFact({ db: database.db }, tx.id, fact);
-    if (!options.paidOnly) await applyFact({ db: database.db }, tx.id, { ...fact, commitment: "finalized" });
+    const tx = await startMadeUpPayment(suite.db, m.id, { requestedAmount: RECEIVED, productInfo: USD_PRODUCT_INFO });
+    if (!options.unpaid) await seeMadeUpPaymentPaid(suite.db, tx, { payer, finalized: !options.paidOnly });
     return { tx, payer };
   }
   const feasibility = async (m: Merchant, paymentId: string) => {
@@ -78,7 +32,7 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
   };
 
   it("says what can be refunded, starts a full refund the payer's token account receives, and then refuses another", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const { tx, payer } = await payment(m);
     expect(await feasibility(m, tx.id)).toEqual({
       txAmount: "12500000",
@@ -119,7 +73,7 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
   });
 
   it("refunds part of a paid payment, refuses more than the rest, and refunds the rest", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const { tx } = await payment(m, { paidOnly: true });
     const part = await call("POST", "/v2/refunds/init", m, { paymentId: tx.id, refundAmount: "2500000" });
     expect(part.status).toBe(201);
@@ -133,7 +87,7 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
   });
 
   it("lets only one of two refunds started at once through", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const { tx } = await payment(m);
     const answers = await Promise.all([
       call("POST", "/v2/refunds/init", m, { paymentId: tx.id }),
@@ -142,16 +96,16 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
     ]);
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409]);
-    const rows = await database.db.select().from(refunds).where(eq(refunds.transactionId, tx.id));
+    const rows = await suite.db.select().from(refunds).where(eq(refunds.transactionId, tx.id));
     expect(rows.reduce((s, r) => s + r.amount, 0n) <= RECEIVED).toBe(true);
     expect(rows).toHaveLength(1);
   });
 
   it("makes a refund started while another holds the payment wait for it, and then see it", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const { tx } = await payment(m);
     let pending: Promise<Response> | undefined;
-    await database.db.transaction(async (db) => {
+    await suite.db.transaction(async (db) => {
       await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.id, tx.id)).for("update");
       pending = Promise.resolve(call("POST", "/v2/refunds/init", m, { paymentId: tx.id }));
       await new Promise((resolve) => setTimeout(resolve, 300)); // the request reaches the payment's lock meanwhile
@@ -174,15 +128,15 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
   });
 
   it("answers 'Transaction not found' for another merchant's payment and changes nothing", async () => {
-    const owner = await signInMerchant(app);
-    const other = await signInMerchant(app);
+    const owner = await signInMerchant(suite.app);
+    const other = await signInMerchant(suite.app);
     const { tx } = await payment(owner);
     for (const path of ["/v2/refunds/feasibility", "/check-for-payment", "/v2/refunds/init"]) {
       const res = await call("POST", path, other, { paymentId: tx.id });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ code: "transaction_not_found", message: "Transaction not found" });
     }
-    expect(await database.db.select().from(refunds).where(eq(refunds.transactionId, tx.id))).toEqual([]);
+    expect(await suite.db.select().from(refunds).where(eq(refunds.transactionId, tx.id))).toEqual([]);
     // Nor can the other merchant touch the owner's refund.
     const started = (await (await call("POST", "/v2/refunds/init", owner, { paymentId: tx.id })).json()).data;
     const cancel = await call("POST", `/v2/refunds/${started.refundId}/cancel`, other);
@@ -201,18 +155,18 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
     ["an id that is no id", { paymentId: "nonsense" }, 404, REFUND_MESSAGES.notFound],
     ["an unknown unmapped transfer", { unmappedId: "00000000-0000-4000-8000-000000000000" }, 404, REFUND_MESSAGES.notFound],
   ])("refuses %s", async (_, body, status, message) => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const { tx } = await payment(m);
     const withId = JSON.parse(JSON.stringify(body).replace("PAYMENT", tx.id));
     const res = await call("POST", "/v2/refunds/init", m, withId);
     expect(res.status).toBe(status);
     const answer = await res.json();
     expect(answer.message === message || answer.issues?.some((i: { message: string }) => i.message === message)).toBe(true);
-    expect(await database.db.select().from(refunds).where(eq(refunds.transactionId, tx.id))).toEqual([]);
+    expect(await suite.db.select().from(refunds).where(eq(refunds.transactionId, tx.id))).toEqual([]);
   });
 
   it("refuses a payment that has not been paid", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const { tx } = await payment(m, { unpaid: true });
     const res = await call("POST", "/v2/refunds/init", m, { paymentId: tx.id });
     expect(res.status).toBe(409);
@@ -227,7 +181,7 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
   });
 
   it("gives a cancelled refund's amount back", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const { tx } = await payment(m);
     const started = (await (await call("POST", "/v2/refunds/init", m, { paymentId: tx.id })).json()).data;
     expect((await feasibility(m, tx.id)).txAmount).toBe("0");
@@ -238,28 +192,28 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
   });
 
   it("a confirmed partial refund keeps the payment validated; the rest makes it refunded; each sends payment.refunded", async () => {
-    const m = await signInMerchant(app);
-    await database.db.insert(merchantIntegrations).values({ userId: m.id, secret: "whsec_test", apiHook: "https://shop.example/hook" }).onConflictDoUpdate({
+    const m = await signInMerchant(suite.app);
+    await suite.db.insert(merchantIntegrations).values({ userId: m.id, secret: "whsec_test", apiHook: "https://shop.example/hook" }).onConflictDoUpdate({
       target: merchantIntegrations.userId,
       set: { apiHook: "https://shop.example/hook" },
     });
     const { tx, payer } = await payment(m);
     const part = (await (await call("POST", "/v2/refunds/init", m, { paymentId: tx.id, refundAmount: "2500000" })).json()).data;
-    const ids = await confirmRefund(database.db, part.refundId, "sigRefund1", new Date());
+    const ids = await confirmRefund(suite.db, part.refundId, "sigRefund1", new Date());
     expect(ids).toHaveLength(1);
-    expect(await confirmRefund(database.db, part.refundId, "sigRefund1", new Date())).toEqual([]); // exactly once
-    let [row] = await database.db.select().from(transactions).where(eq(transactions.id, tx.id));
+    expect(await confirmRefund(suite.db, part.refundId, "sigRefund1", new Date())).toEqual([]); // exactly once
+    let [row] = await suite.db.select().from(transactions).where(eq(transactions.id, tx.id));
     expect(row).toMatchObject({ status: "validated", refundedAmount: 2_500_000n, refundedAt: null });
     expect((await feasibility(m, tx.id)).refunded).toBe("2500000");
 
     const rest = (await (await call("POST", "/v2/refunds/init", m, { paymentId: tx.id })).json()).data;
     expect(rest.amount).toBe("10000000");
-    await confirmRefund(database.db, rest.refundId, "sigRefund2", new Date());
-    [row] = await database.db.select().from(transactions).where(eq(transactions.id, tx.id));
+    await confirmRefund(suite.db, rest.refundId, "sigRefund2", new Date());
+    [row] = await suite.db.select().from(transactions).where(eq(transactions.id, tx.id));
     expect(row!.refundedAmount).toBe(RECEIVED);
     expect(row!.refundedAt).toBeInstanceOf(Date);
 
-    const events = await database.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, tx.id));
+    const events = await suite.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, tx.id));
     const refunded = events.filter((e) => e.type === "payment.refunded").sort((a, b) => +a.createdAt - +b.createdAt);
     expect(refunded.map((e) => e.status)).toEqual(["pending", "pending"]);
     expect(refunded[0]!.payload).toMatchObject({

@@ -1,13 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { createApp } from "../../app";
-import type { Database } from "../../db/client";
 import { collects, transactions } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { applyFact, createTransaction } from "../../payments/service";
-import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
-import { testDeps } from "../../testing/deps";
+import { TEST_BACKENDS } from "../../testing/databases";
+import { appSuite } from "../../testing/app-suite";
+import { USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../../testing/made-up-payments";
 import { transactionsCsv } from "./csv";
 import { signInMerchant } from "../../testing/merchants";
 import { stringify } from "csv-stringify/sync";
@@ -16,22 +13,12 @@ import { formatBaseUnits } from "@/lib/money";
 import { orderTypeLabel } from "@/lib/order-types";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
-const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
 const ALL = "txStatus=initiated,paid,validated,failed";
 
 describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
-  let database: Database;
-  let deps: AppDeps;
-  let app: ReturnType<typeof createApp>;
-  beforeAll(async () => {
-    database = await openTestDb(kind);
-    deps = testDeps(database, { SIGNIN_RATE_LIMIT: "1000" });
-    app = createApp(deps);
-  });
-  afterAll(() => database.close());
+  const suite = appSuite(kind);
 
-  const get = (path: string, m?: Pick<Merchant, "auth">) => app.request(`/api${path}`, { headers: { ...(m?.auth ?? {}) } });
+  const get = (path: string, m?: Pick<Merchant, "auth">) => suite.app.request(`/api${path}`, { headers: { ...(m?.auth ?? {}) } });
   const page = async (path: string, m: Merchant) => {
     const res = await get(path, m);
     expect(res.status).toBe(200);
@@ -41,32 +28,19 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   /** A payment started `minutesAgo`, for `amount` USDC, optionally paid (confirmed) and validated (finalized). */
   async function payment(m: Merchant, options: { minutesAgo?: number; amount?: bigint; paid?: boolean; finalized?: boolean; productType?: string; productId?: string; donor?: string } = {}) {
     const amount = options.amount ?? 12_500_000n;
-    const tx = await createTransaction(database.db, {
+    const tx = await startMadeUpPayment(suite.db, m.id, {
       productType: (options.productType ?? "quick-pay") as "quick-pay",
       productId: options.productId ?? null,
-      userId: m.id,
-      chainId: -5001,
-      token: "USDC",
-      tokenAddress: MINT,
-      decimals: 6,
-      recipient: "Merchant11111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
       requestedAmount: amount,
-      reference: `ref-${randomBytes(8).toString("hex")}`,
-      productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
+      productInfo: USD_PRODUCT_INFO,
       ...(options.donor ? { orderDetails: { donor: { name: options.donor } } } : {}),
     });
-    await database.db
+    await suite.db
       .update(transactions)
       .set({ createdAt: sql`now() - make_interval(mins => ${options.minutesAgo ?? 0})` })
       .where(eq(transactions.id, tx.id));
-    const signature = `sig-${randomBytes(8).toString("hex")}`;
-    if (options.paid !== false) {
-      const fact = { kind: "transfer" as const, chainId: -5001, reference: tx.reference, signature, instructionIndex: 0, payer: "Payer111111111111111111111111111111111111111", recipientTokenAccount: ATA, mint: MINT, amount, commitment: "confirmed" as const };
-      await applyFact({ db: database.db }, tx.id, fact);
-      if (options.finalized !== false) await applyFact({ db: database.db }, tx.id, { ...fact, commitment: "finalized" });
-    }
-    return { ...tx, signature: options.paid === false ? null : signature };
+    const seen = options.paid === false ? undefined : await seeMadeUpPaymentPaid(suite.db, tx, { finalized: options.finalized !== false });
+    return { ...tx, signature: seen?.signature ?? null };
   }
 
   it("refuses a caller without a session on every route", async () => {
@@ -76,8 +50,8 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   });
 
   it("lists the merchant's own payments newest first with the SPEC default filters, and never another merchant's", async () => {
-    const a = await signInMerchant(app);
-    const b = await signInMerchant(app);
+    const a = await signInMerchant(suite.app);
+    const b = await signInMerchant(suite.app);
     const older = await payment(a, { minutesAgo: 30 });
     const newer = await payment(a, { minutesAgo: 5 });
     const pending = await payment(a, { minutesAgo: 1, paid: false });
@@ -103,7 +77,7 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   });
 
   it("pages forward and back by cursor, and rows inserted between pages neither repeat nor shift the next page", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const made = [];
     for (let i = 0; i < 7; i++) made.push(await payment(m, { minutesAgo: 60 - i }));
     const newestFirst = made.map((t) => t.id).reverse();
@@ -132,10 +106,10 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   });
 
   it("keeps rows with the same created_at apart by id, so none is skipped at a page boundary", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await payment(m));
-    await database.db.update(transactions).set({ createdAt: sql`date_trunc('second', now())` }).where(eq(transactions.userId, m.id));
+    await suite.db.update(transactions).set({ createdAt: sql`date_trunc('second', now())` }).where(eq(transactions.userId, m.id));
     const seen: string[] = [];
     let path = "/transactions?limit=2";
     for (;;) {
@@ -148,13 +122,13 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   });
 
   it("filters by hash, order id, payer's name and e-mail, status, dates and amounts", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const small = await payment(m, { amount: 1_000_000n });
     const big = await payment(m, { amount: 250_000_000n });
     const failed = await payment(m, { paid: false });
-    await database.db.update(transactions).set({ status: "failed", failedAt: new Date() }).where(eq(transactions.id, failed.id));
+    await suite.db.update(transactions).set({ status: "failed", failedAt: new Date() }).where(eq(transactions.id, failed.id));
     const old = await payment(m, { minutesAgo: 3 * 24 * 60 });
-    const [collect] = await database.db
+    const [collect] = await suite.db
       .insert(collects)
       .values({ hashedId: `c${randomBytes(6).toString("hex")}`, userId: m.id, name: "Ada Lovelace", email: "ada@example.com", description: "x", price: "1", currency: "USD", useFiat: true, userCurrency: "USD" })
       .returning();
@@ -181,7 +155,7 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   });
 
   it("answers each malformed filter with 400 and a message that names it", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const cases: [string, string, string][] = [
       ["timeStart=2026-11-01", "timeStart", "Start date must be a date written dd/MM/yyyy"],
       ["timeEnd=31/02/2026", "timeEnd", "End date must be a date written dd/MM/yyyy"],
@@ -209,8 +183,8 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   });
 
   it("streams transactions.csv of every row the filters select, across batches, and only the merchant's", async () => {
-    const m = await signInMerchant(app);
-    const other = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
+    const other = await signInMerchant(suite.app);
     const made = [];
     for (let i = 0; i < 4; i++) made.push(await payment(m, { minutesAgo: 10 - i, amount: BigInt(1_000_000 * (i + 1)) }));
     await payment(m, { paid: false });
@@ -224,7 +198,7 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     expect(lines.slice(1).map((l) => l.split(",")[1])).toEqual([made[3].publicId, made[2].publicId, made[1].publicId]);
     expect(lines[1].split(",").slice(2, 8)).toEqual(["4", "4", "USDC", "validated", "zLink", made[3].signature]);
     // Batches of one row walk the same keyset as the pages: same rows, same order, none twice.
-    const stream = transactionsCsv(database.db, { userId: m.id, filters: null, timeZone: "UTC" }, 1);
+    const stream = transactionsCsv(suite.db, { userId: m.id, filters: null, timeZone: "UTC" }, 1);
     const batched = (await new Response(stream).text()).trim().split("\n");
     expect(batched).toHaveLength(1 + 5);
     expect(new Set(batched.map((l) => l.split(",")[1])).size).toBe(6);
@@ -233,8 +207,8 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   });
 
   it("lists only one product type when asked (the zAPI page: type dynamic), in pages and the CSV, and never another merchant's", async () => {
-    const m = await signInMerchant(app);
-    const other = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
+    const other = await signInMerchant(suite.app);
     const link = await payment(m, { minutesAgo: 3 });
     const api = await payment(m, { minutesAgo: 2, productType: "dynamic" });
     await payment(other, { minutesAgo: 1, productType: "dynamic" });
@@ -285,9 +259,9 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   });
 
   it("writes amounts of an 18-decimal token exactly in the CSV", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     const tx = await payment(m, { amount: 1_234_567_890_123_456_789n, paid: false });
-    await database.db.update(transactions).set({ decimals: 18, status: "failed", receivedAmount: 10n ** 18n }).where(eq(transactions.id, tx.id));
+    await suite.db.update(transactions).set({ decimals: 18, status: "failed", receivedAmount: 10n ** 18n }).where(eq(transactions.id, tx.id));
     const lines = (await (await get("/transactions?limit=all&txStatus=failed", m)).text()).trim().split("\n");
     expect(lines).toHaveLength(2);
     expect(lines[1].split(",").slice(2, 4)).toEqual(["1.234567890123456789", "1"]);

@@ -1,66 +1,35 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { createApp } from "../../app";
-import type { Database } from "../../db/client";
 import { paymentCredits, refunds, transactions, unmappedTransfers, users, webhookEvents } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { createTransaction, type CreateTransactionInput } from "../../payments/service";
+import type { CreateTransactionInput } from "../../payments/service";
 import { recordUnmapped } from "../../payments/unmapped";
-import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
-import { testDeps } from "../../testing/deps";
+import { TEST_BACKENDS } from "../../testing/databases";
+import { appSuite } from "../../testing/app-suite";
+import { MADE_UP_ATA as ATA, MADE_UP_MINT as MINT, startMadeUpPayment } from "../../testing/made-up-payments";
 import { signInMerchant } from "../../testing/merchants";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const OTHER_MINT = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB";
-const ATA = "7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi";
 const SENDER = "Sender11111111111111111111111111111111111111";
 
 describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
-  let database: Database;
-  let deps: AppDeps;
-  let app: ReturnType<typeof createApp>;
-  beforeAll(async () => {
-    database = await openTestDb(kind);
-    deps = testDeps(database, { SIGNIN_RATE_LIMIT: "1000" });
-    app = createApp(deps);
-  });
-  afterAll(() => database.close());
+  const suite = appSuite(kind);
+  const { call } = suite;
 
-  const call = (method: string, path: string, m?: Pick<Merchant, "auth">, body?: unknown) =>
-    app.request(`/api${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(m?.auth ?? {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
   /** A signed-in merchant an operator granted the Unmapped screen (permission `mapped`). */
   async function mappedMerchant(): Promise<Merchant> {
-    const m = await signInMerchant(app);
-    await database.db
+    const m = await signInMerchant(suite.app);
+    await suite.db
       .update(users)
       .set({ settings: sql`jsonb_set(${users.settings}, '{permissions}', (${users.settings}->'permissions') || '["mapped"]'::jsonb)` })
       .where(eq(users.id, m.id));
     return m;
   }
-  const payment = (m: Merchant, over: Partial<CreateTransactionInput> = {}) =>
-    createTransaction(database.db, {
-      productType: "collect",
-      productId: null,
-      userId: m.id,
-      chainId: -5001,
-      token: "USDC",
-      tokenAddress: MINT,
-      decimals: 6,
-      recipient: "Merchant11111111111111111111111111111111111",
-      recipientTokenAccount: ATA,
-      requestedAmount: 12_500_000n,
-      reference: `ref-${randomBytes(8).toString("hex")}`,
-      memo: "zpay:expected-memo",
-      ...over,
-    });
+  const payment = (m: Merchant, over: Partial<CreateTransactionInput> = {}) => startMadeUpPayment(suite.db, m.id, { memo: "zpay:expected-memo", ...over });
   async function inflow(m: Merchant, over: { amount?: bigint; tokenAddress?: string; blockTime?: Date } = {}) {
-    const recorded = await recordUnmapped(database.db, {
+    const recorded = await recordUnmapped(suite.db, {
       userId: m.id,
       chainId: -5001,
       tokenAddress: over.tokenAddress ?? MINT,
@@ -101,9 +70,9 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     const m = await mappedMerchant();
     const open = await payment(m);
     const expired = await payment(m);
-    await database.db.update(transactions).set({ status: "failed", failureReason: "expired", failedAt: new Date() }).where(eq(transactions.id, expired.id));
+    await suite.db.update(transactions).set({ status: "failed", failureReason: "expired", failedAt: new Date() }).where(eq(transactions.id, expired.id));
     const paid = await payment(m);
-    await database.db.update(transactions).set({ status: "paid", paidAt: new Date() }).where(eq(transactions.id, paid.id));
+    await suite.db.update(transactions).set({ status: "paid", paidAt: new Date() }).where(eq(transactions.id, paid.id));
     await payment(m, { tokenAddress: OTHER_MINT, token: "USDT" });
     await payment(m, { recipientTokenAccount: "ElsewhereAta" });
     const row = await inflow(m);
@@ -129,9 +98,9 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     });
     expect(body.data.info.validatedAt).not.toBeNull();
     expect(await list(m)).toEqual([]);
-    const credits = await database.db.select().from(paymentCredits).where(eq(paymentCredits.transactionId, open.id));
+    const credits = await suite.db.select().from(paymentCredits).where(eq(paymentCredits.transactionId, open.id));
     expect(credits).toMatchObject([{ signature: row.signature, amount: 12_500_000n, finalized: true, held: false }]);
-    const events = await database.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, open.id));
+    const events = await suite.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, open.id));
     expect(events.map((e) => e.type).sort()).toEqual(["payment.paid", "payment.validated"]);
 
     // Mapped once, ever: the same inflow cannot be mapped again, to this payment or another.
@@ -142,11 +111,11 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
   it("completes an expired payment as a late one", async () => {
     const m = await mappedMerchant();
     const expired = await payment(m);
-    await database.db.update(transactions).set({ status: "failed", failureReason: "expired", failedAt: new Date() }).where(eq(transactions.id, expired.id));
+    await suite.db.update(transactions).set({ status: "failed", failureReason: "expired", failedAt: new Date() }).where(eq(transactions.id, expired.id));
     const row = await inflow(m);
     const res = await call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: expired.id });
     expect(res.status).toBe(200);
-    const [after] = await database.db.select().from(transactions).where(eq(transactions.id, expired.id));
+    const [after] = await suite.db.select().from(transactions).where(eq(transactions.id, expired.id));
     expect(after).toMatchObject({ status: "validated", late: true, failureReason: null });
   });
 
@@ -154,7 +123,7 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     const m = await mappedMerchant();
     const open = await payment(m);
     const row = await inflow(m);
-    await database.db.insert(refunds).values({
+    await suite.db.insert(refunds).values({
       userId: m.id,
       unmappedId: row.id,
       chainId: -5001,
@@ -169,7 +138,7 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     const res = await call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: open.id });
     expect(res.status).toBe(409);
     expect((await res.json()).code).toBe("inflow_refunded");
-    const [still] = await database.db.select().from(transactions).where(eq(transactions.id, open.id));
+    const [still] = await suite.db.select().from(transactions).where(eq(transactions.id, open.id));
     expect(still!.status).toBe("initiated");
   });
 
@@ -180,7 +149,7 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     const row = await inflow(m);
     let mapping: Promise<Response> | undefined;
     const refundReference = `refund-${randomBytes(8).toString("hex")}`;
-    await database.db.transaction(async (tx) => {
+    await suite.db.transaction(async (tx) => {
       // What /v2/refunds/init does: lock the inflow, check, insert the refund.
       await tx.select({ id: unmappedTransfers.id }).from(unmappedTransfers).where(eq(unmappedTransfers.id, row.id)).for("update");
       mapping = Promise.resolve(call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: open.id }));
@@ -201,9 +170,9 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     const res = await mapping!;
     expect(res.status).toBe(409);
     expect((await res.json()).code).toBe("inflow_refunded");
-    expect(await database.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.reference, refundReference))).toHaveLength(1);
-    expect((await database.db.select().from(transactions).where(eq(transactions.id, open.id)))[0]!.status).toBe("initiated");
-    expect(await database.db.select().from(paymentCredits).where(eq(paymentCredits.signature, row.signature))).toEqual([]);
+    expect(await suite.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.reference, refundReference))).toHaveLength(1);
+    expect((await suite.db.select().from(transactions).where(eq(transactions.id, open.id)))[0]!.status).toBe("initiated");
+    expect(await suite.db.select().from(paymentCredits).where(eq(paymentCredits.signature, row.signature))).toEqual([]);
   });
 
   it("a map and a refund of one inflow started at once: exactly one passes", async () => {
@@ -215,8 +184,8 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
       call("POST", "/v2/refunds/init", m, { unmappedId: row.id }),
     ]);
     expect([mapped.status, refunded.status].filter((s) => s < 300)).toHaveLength(1);
-    const refundRows = await database.db.select().from(refunds).where(eq(refunds.userId, m.id));
-    const credits = await database.db.select().from(paymentCredits).where(eq(paymentCredits.signature, row.signature));
+    const refundRows = await suite.db.select().from(refunds).where(eq(refunds.userId, m.id));
+    const credits = await suite.db.select().from(paymentCredits).where(eq(paymentCredits.signature, row.signature));
     expect(refundRows.length + credits.length).toBe(1);
   });
 
@@ -234,18 +203,18 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     expect([404, 409]).toContain(statuses[1]);
     const loser = results.find((r) => r.status !== 200)!;
     expect((await loser.json()).code).toMatch(/^(already_mapped|not_found)$/);
-    const credits = await database.db.select().from(paymentCredits).where(eq(paymentCredits.signature, row.signature));
+    const credits = await suite.db.select().from(paymentCredits).where(eq(paymentCredits.signature, row.signature));
     expect(credits).toHaveLength(1);
-    const statusesAfter = await database.db.select({ id: transactions.id, status: transactions.status }).from(transactions).where(and(eq(transactions.userId, m.id)));
+    const statusesAfter = await suite.db.select({ id: transactions.id, status: transactions.status }).from(transactions).where(and(eq(transactions.userId, m.id)));
     expect(statusesAfter.filter((t) => t.status === "validated")).toHaveLength(1);
-    expect(await database.db.select().from(unmappedTransfers).where(eq(unmappedTransfers.id, row.id))).toEqual([]);
+    expect(await suite.db.select().from(unmappedTransfers).where(eq(unmappedTransfers.id, row.id))).toEqual([]);
   });
 
   it("refuses a bad request with its message: closed payment, other token, unknown ids, missing body", async () => {
     const m = await mappedMerchant();
     const row = await inflow(m);
     const paid = await payment(m);
-    await database.db.update(transactions).set({ status: "paid", paidAt: new Date() }).where(eq(transactions.id, paid.id));
+    await suite.db.update(transactions).set({ status: "paid", paidAt: new Date() }).where(eq(transactions.id, paid.id));
     const usdt = await payment(m, { tokenAddress: OTHER_MINT, token: "USDT" });
     const cases: [unknown, number, string, string][] = [
       [{ paymentId: paid.id }, 409, "payment_not_open", "This payment is not waiting for money any more"],
@@ -287,7 +256,7 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     const row = await inflow(m);
     expect((await call("GET", "/v2/unmapped")).status).toBe(401);
     expect((await call("POST", `/v2/unmapped/${row.id}/map`, undefined, { paymentId: row.id })).status).toBe(401);
-    const plain = await signInMerchant(app);
+    const plain = await signInMerchant(suite.app);
     const res = await call("GET", "/v2/unmapped", plain);
     expect(res.status).toBe(403);
     expect((await res.json()).code).toBe("permission_denied");
@@ -295,15 +264,15 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
   });
 
   it("a sandbox merchant may grant themself the screen; production refuses; no session refused", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     expect((await call("GET", "/v2/unmapped", m)).status).toBe(403);
     const granted = await call("POST", "/sandbox/grant-mapped", m);
     expect(granted.status).toBe(200);
     expect((await granted.json()).data.permissions).toContain("mapped");
     expect((await call("GET", "/v2/unmapped", m)).status).toBe(200);
     expect((await call("POST", "/sandbox/grant-mapped")).status).toBe(401);
-    const production = createApp({ ...deps, env: { ...deps.env, ZPAY_MODE: "production" } });
-    const other = await signInMerchant(app);
+    const production = createApp({ ...suite.deps, env: { ...suite.deps.env, ZPAY_MODE: "production" } });
+    const other = await signInMerchant(suite.app);
     const refused = await production.request("/api/sandbox/grant-mapped", { method: "POST", headers: other.auth });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: "sandbox_only", message: "Only an operator grants this in production" });
