@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import type { RefundInstructionDto } from "@/lib/refund";
+import type { RefundBalanceDto, RefundInstructionDto } from "@/lib/refund";
 import type { Database } from "../db/client";
 import { refunds, transactions, webhookEvents } from "../db/schema";
 import { LATE_REFUND_WINDOW_MS } from "../payments/refund-rules";
@@ -45,7 +45,7 @@ describe.each(TEST_BACKENDS)("the refund watcher and refunds that land after the
   const refundedEvents = async (paymentId: string) =>
     (await database.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, paymentId))).filter((e) => e.type === "payment.refunded");
   const feasibility = async (m: { auth: Record<string, string> }, paymentId: string) =>
-    (await callJson(f.app, "POST", "/api/v2/refunds/feasibility", { paymentId }, m.auth)).body.data as { txAmount: string; refunded: string };
+    (await callJson(f.app, "POST", "/api/v2/refunds/feasibility", { paymentId }, m.auth)).body.data as RefundBalanceDto;
   /** A refund started, then failed by the watcher after the expiry: nothing was on chain then. */
   const expiredRefund = async () => {
     const paid = await paidEvmPayment(f, database, A);
@@ -57,7 +57,8 @@ describe.each(TEST_BACKENDS)("the refund watcher and refunds that land after the
 
   it("confirms an expired refund whose transfer lands later, with the payment's refunded total and payment.refunded", async () => {
     const { merchant, wallet, paymentId, r } = await expiredRefund();
-    expect((await feasibility(merchant, paymentId)).txAmount).toBe("12500000");
+    // Refundable again, with a warning that the expired one may still arrive.
+    expect(await feasibility(merchant, paymentId)).toMatchObject({ txAmount: "12500000", mayStillArrive: { amount: "12500000", label: "12.5 USDC" } });
 
     const hash = await sendEvmRefundBack(f, wallet, r);
     const pass = await watchRefundsOnce(deps(Date.now() + 3 * HOUR));
@@ -65,7 +66,7 @@ describe.each(TEST_BACKENDS)("the refund watcher and refunds that land after the
     expect(await refund(r.refundId)).toMatchObject({ status: "confirmed", signature: hash });
     expect(await payment(paymentId)).toMatchObject({ refundedAmount: 12_500_000n, refundedAt: expect.any(Date) });
     expect(await refundedEvents(paymentId)).toHaveLength(1);
-    expect(await feasibility(merchant, paymentId)).toMatchObject({ txAmount: "0", refunded: "12500000" });
+    expect(await feasibility(merchant, paymentId)).toMatchObject({ txAmount: "0", refunded: "12500000", mayStillArrive: null });
 
     await watchRefundsOnce(deps(Date.now() + 4 * HOUR)); // confirmed once only
     expect(await refundedEvents(paymentId)).toHaveLength(1);
@@ -74,6 +75,7 @@ describe.each(TEST_BACKENDS)("the refund watcher and refunds that land after the
   it("records a double refund when the amount was refunded again meanwhile, and warns", async () => {
     const { merchant, wallet, paymentId, r: first } = await expiredRefund();
     const second = await init(merchant, { paymentId });
+    expect(second.mayStillArrive).toEqual({ amount: "12500000", label: "12.5 USDC" }); // warned, not refused
     const { sandbox } = f.chains[A]!;
     await sandbox.mintTokens(wallet.address, sandbox.tokens.USDC, 12_500_000n); // enough in the wallet to refund twice
     await sendEvmRefundBack(f, wallet, second);
@@ -95,6 +97,9 @@ describe.each(TEST_BACKENDS)("the refund watcher and refunds that land after the
     await watchRefundsOnce(deps(Date.now() + LATE_REFUND_WINDOW_MS + 60_000));
     expect((await refund(r.refundId)).status).toBe("failed");
     expect((await payment(paymentId)).refundedAmount).toBe(0n);
+    const fresh = await paidEvmPayment(f, database, A);
+    const started = await init(fresh.merchant, { paymentId: fresh.paymentId, refundAmount: "1000000" });
+    expect(started.mayStillArrive).toBeNull(); // nothing failed before it
   });
 });
 
