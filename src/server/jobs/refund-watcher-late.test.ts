@@ -4,6 +4,7 @@ import pino from "pino";
 import type { RefundBalanceDto, RefundInstructionDto } from "@/lib/refund";
 import type { Database } from "../db/client";
 import { refunds, transactions, webhookEvents } from "../db/schema";
+import { confirmLateIfOnChain } from "../payments/refund-confirmation";
 import { LATE_REFUND_WINDOW_MS } from "../payments/refund-rules";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { callJson } from "../testing/call-json";
@@ -100,6 +101,16 @@ describe.each(TEST_BACKENDS)("the refund watcher and refunds that land after the
     const fresh = await paidEvmPayment(f, database, A);
     const started = await init(fresh.merchant, { paymentId: fresh.paymentId, refundAmount: "1000000" });
     expect(started.mayStillArrive).toBeNull(); // nothing failed before it
+  });
+
+  it("searches as far back as it is told: a transfer older than the lookback is not seen, one inside it is", async () => {
+    const { wallet, r } = await expiredRefund();
+    await sendEvmRefundBack(f, wallet, r);
+    await f.mine(A, 40);
+    expect(await confirmLateIfOnChain(database.db, f.deps.chains, await refund(r.refundId), new Date(), 20n)).toBeUndefined();
+    expect((await refund(r.refundId)).status).toBe("failed");
+    expect(await confirmLateIfOnChain(database.db, f.deps.chains, await refund(r.refundId), new Date(), 80n)).toMatchObject({ overRefunded: 0n });
+    expect((await refund(r.refundId)).status).toBe("confirmed");
   });
 });
 
