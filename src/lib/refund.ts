@@ -22,6 +22,19 @@ export const REFUND_MESSAGES = {
   refundNotFound: "Refund not found",
 } as const;
 
+/**
+ * Earlier refunds of the same payment that failed (expired, or the wallet was said to refuse) but
+ * whose EVM transfer may still land, for up to a week after they started: a new refund of the
+ * same money then refunds the payer twice. The server warns rather than refuses: such a refund
+ * almost never lands, and refusing would hold the payer's money for a week; the merchant knows
+ * whether their wallet signed. Null when there is none.
+ */
+export interface RefundMayStillArrive {
+  /** Their total, base units, and as the merchant reads it ("12.5 USDC"). */
+  amount: string;
+  label: string;
+}
+
 /** SPEC §3 Refund balance data, plus what the dialog's "checking balance" step needs. */
 export interface RefundBalanceDto {
   /** What can still be refunded, base units. */
@@ -39,6 +52,7 @@ export interface RefundBalanceDto {
   chain: number;
   /** How the refund would leave (RefundInstructionDto's `via`): with "route", the balance above is the merchant's route contract's. */
   via: "transfer" | "proxy" | "route";
+  mayStillArrive: RefundMayStillArrive | null;
 }
 
 /** What the merchant's wallet must sign (answer of /v2/refunds/init). */
@@ -71,6 +85,8 @@ export interface RefundInstructionDto {
   via: "transfer" | "proxy" | "route";
   /** via "route": the transaction to send, to the route with refund(token, payer, amount, reference) as data; null otherwise. */
   route: { to: string; data: string } | null;
+  /** Earlier refunds that may still land besides this one (see RefundMayStillArrive). */
+  mayStillArrive: RefundMayStillArrive | null;
 }
 
 /** The memo of a refund's transfer back (SPEC §9: a memo carrying the order reference). */

@@ -14,6 +14,12 @@ import { parseBaseUnits } from "./money";
 
 /** How long a regenerated secret's predecessor still authenticates API calls. */
 export const ZAPI_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long an Idempotency-Key is honoured: a client retries within minutes, so a day covers any
+ * retry loop while keeping the key table small (maintenance deletes older keys); after it, the
+ * same key makes a new payment.
+ */
+export const ZAPI_IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Failed authentications per client address per minute before 429. */
 export const ZAPI_AUTH_FAILURES_PER_MINUTE = 10;
 export const ZAPI_LIMITS = {

@@ -53,6 +53,26 @@ export const LowBalance: Story = {
   },
 };
 
+/** An earlier refund expired unseen on an EVM chain but may still land: the dialog warns that refunding again may pay twice. */
+const afterExpired = { ...payment, mayStillArrive: "12500000" };
+
+export const EarlierRefundMayStillArrive: Story = {
+  parameters: { serverData: { refundables: { [PAYMENT]: afterExpired } } },
+  play: async () => {
+    await waitFor(() => expect(within(dialog()).getByRole("note")).toHaveTextContent("An earlier refund of 12.5 USDC was not seen on the network but may still arrive"));
+    await expect(within(dialog()).getByRole("button", { name: "Refund" })).toBeEnabled();
+  },
+};
+
+export const EarlierRefundMayStillArriveFrenchPhone: Story = {
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  parameters: { serverData: { refundables: { [PAYMENT]: afterExpired } } },
+  play: async () => {
+    await waitFor(() => expect(within(dialog("Remboursement")).getByRole("note")).toHaveTextContent("Un remboursement précédent de 12.5 USDC"));
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
 const inRoute = { ...payment, balance: "1000000", via: "route" as const };
 
 /** The payment landed in the merchant's route contract: the balance shown is the route's, and it holds less than the refund. */

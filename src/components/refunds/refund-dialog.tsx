@@ -248,6 +248,11 @@ function RefundBody({
               {step.balance.availBalanceStr === null ? t("balanceUnknown") : `${step.balance.availBalanceStr} ${token}`}
             </dd>
           </dl>
+          {step.balance.mayStillArrive ? (
+            <p role="note" className="rounded-lg border border-warning-foreground/20 bg-warning px-3 py-2 text-sm text-warning-foreground">
+              {t("mayStillArrive", { amount: step.balance.mayStillArrive.label })}
+            </p>
+          ) : null}
           {step.balance.availBalance !== null && parsed !== undefined && BigInt(step.balance.availBalance) < parsed ? (
             <p className="text-sm text-destructive">{t(step.balance.via === "route" ? "routeLowBalance" : "lowBalance")}</p>
           ) : null}

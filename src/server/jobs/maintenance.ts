@@ -3,6 +3,7 @@ import { SIGNIN_MAX_SKEW_MS } from "@/lib/signin-message";
 import { sessions, signinNonces } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
+import { pruneIdempotencyKeys, pruneUnusedUploads } from "./prune";
 import { QUEUES, type Queue } from "./queue";
 
 /** Hourly: PGlite has no autovacuum, so statistics and dead rows are handled here. */
@@ -13,6 +14,8 @@ export async function runMaintenance(database: Database, now = new Date()): Prom
   await database.db.delete(signinNonces).where(lt(signinNonces.expiresAt, now));
   const horizon = new Date(now.getTime() - 2 * SIGNIN_MAX_SKEW_MS);
   await database.db.delete(sessions).where(lt(sessions.validTill, horizon));
+  await pruneIdempotencyKeys(database.db, now);
+  await pruneUnusedUploads(database.db, now);
   if (database.kind !== "pglite") return; // PostgreSQL's autovacuum does the rest itself.
   await database.db.execute(sql`VACUUM`);
   await database.db.execute(sql`ANALYZE`);

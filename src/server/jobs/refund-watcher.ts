@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import { confirmIfOnChain } from "../payments/refund-confirmation";
 import { expireRefund, listOpenRefunds } from "../payments/refunds";
+import { LateRefundSchedule, watchLateRefundsOnce } from "./late-refunds";
 import type { Queue } from "./queue";
 import { enqueueWebhookEvents } from "./webhooks";
 
@@ -18,7 +19,8 @@ export const REFUND_WATCHER_LOCK_KEY = [0x7a70_0013, 0] as const;
  * How long a refund may stay `requested` (the merchant started it, the wallet never said it sent
  * anything) before it fails and its amount is refundable again. The dialog asks the wallet right
  * after starting, so 30 minutes leaves room for a slow wallet; a Solana transfer signed that late
- * would have outlived its blockhash, and an EVM one is still looked for by its reference first.
+ * would have outlived its blockhash, and an EVM one is still looked for after it failed, during
+ * LATE_REFUND_WINDOW_MS (a signed EVM transaction does not expire).
  */
 export const DEFAULT_REFUND_EXPIRY_MS = 30 * 60_000;
 
@@ -29,12 +31,18 @@ export interface RefundWatcherDeps {
   log: Logger;
   expiryMs?: number;
   now?: () => Date;
+  /** When each late refund is next looked for; without one, every late refund is looked for on every pass. */
+  lateSchedule?: LateRefundSchedule;
+  /** The watcher's period: the shortest wait between two looks for one late refund. */
+  everyMs?: number;
 }
 
 export interface RefundPass {
   looked: number;
   confirmed: number;
   expired: number;
+  /** Failed refunds whose transfer landed after all (see LATE_REFUND_WINDOW_MS). */
+  lateConfirmed: number;
 }
 
 /** The chain ids this process can read: a refund on any other chain is left for a process that can. */
@@ -47,10 +55,11 @@ function chainIds(chains: ChainRuntime): number[] {
  * whose transfer back the chain shows is confirmed (`payment.refunded` delivered), whether or not
  * the merchant's browser came back to say it sent it; a `requested` one older than `expiryMs`
  * that the chain does not show fails. A chain that cannot be read is skipped (logged) and retried
- * next pass; nothing expires while its chain cannot be asked.
+ * next pass; nothing expires while its chain cannot be asked. Failed EVM refunds are still looked
+ * for during LATE_REFUND_WINDOW_MS (see `watchLateRefundsOnce`).
  */
 export async function watchRefundsOnce(deps: RefundWatcherDeps): Promise<RefundPass> {
-  const pass: RefundPass = { looked: 0, confirmed: 0, expired: 0 };
+  const pass: RefundPass = { looked: 0, confirmed: 0, expired: 0, lateConfirmed: 0 };
   const now = deps.now?.() ?? new Date();
   const startedBefore = new Date(now.getTime() - (deps.expiryMs ?? DEFAULT_REFUND_EXPIRY_MS));
   for (const chainId of chainIds(deps.chains)) {
@@ -73,6 +82,11 @@ export async function watchRefundsOnce(deps: RefundWatcherDeps): Promise<RefundP
         deps.log.info({ refundId: refund.id, chainId }, "refund expired: nothing was sent for it");
       }
     }
+    try {
+      pass.lateConfirmed += await watchLateRefundsOnce({ ...deps, now, schedule: deps.lateSchedule, minRecheckMs: deps.everyMs }, chainId);
+    } catch (err) {
+      deps.log.warn({ err, chainId }, "could not look for late refunds on chain; the next pass retries");
+    }
   }
   return pass;
 }
@@ -81,9 +95,10 @@ export async function watchRefundsOnce(deps: RefundWatcherDeps): Promise<RefundP
 export function startRefundWatcher(deps: RefundWatcherDeps, everyMs: number): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  const passDeps: RefundWatcherDeps = { lateSchedule: new LateRefundSchedule(), everyMs, ...deps };
   const tick = () => {
     if (stopped) return;
-    running = running.then(() => (stopped ? undefined : watchRefundsOnce(deps))).catch((err: unknown) => deps.log.warn({ err }, "refund watcher pass failed"));
+    running = running.then(() => (stopped ? undefined : watchRefundsOnce(passDeps))).catch((err: unknown) => deps.log.warn({ err }, "refund watcher pass failed"));
   };
   const timer = setInterval(tick, everyMs);
   timer.unref();

@@ -6,7 +6,7 @@ import type { ChainRuntime, EvmRuntime } from "../chains/runtime";
 import { findRefundTransfer } from "../chains/solana/find-refund-transfer";
 import type { Db } from "../db/client";
 import type { RefundRow } from "../db/schema";
-import { confirmRefund, findOwnRoute } from "./refunds";
+import { confirmLateRefund, confirmRefund, findOwnRoute, type LateConfirmation } from "./refunds";
 
 /** The connection to the Solana network this process pays on, when it pays on one with that chain id. */
 export function solanaConnection(chains: ChainRuntime, chainId: number): Connection | undefined {
@@ -60,14 +60,30 @@ export async function confirmIfOnChain(
  * left from the merchant's own route contract, that route's `Refunded` event.
  */
 async function confirmEvmIfOnChain(db: Db, chains: ChainRuntime, refund: RefundRow, now: Date, claimedHash: string | null): Promise<RefundSeen> {
-  const evm = evmChain(chains, refund.chainId);
-  const { sourceTokenAccount: from, destinationOwner: to, tokenAddress: token } = refund;
-  if (!evm || !isAddress(from) || !isAddress(to) || !isAddress(token)) return { confirmed: false, eventIds: [] };
-  const expected = { reference: refund.reference as Hex, to, token, amount: refund.amount };
-  const route = await findOwnRoute(db, refund.userId, refund.chainId, from);
-  const found = route
-    ? await findRouteRefund(evm.client, { ...expected, route: from }, { hash: claimedHash })
-    : await findEvmRefundTransfer(evm.client, evm.runtime.feeProxy, { ...expected, from }, { hash: claimedHash });
+  const found = await findEvmRefund(db, chains, refund, { hash: claimedHash });
   if (!found) return { confirmed: false, eventIds: [] };
   return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.hash, now) };
+}
+
+/**
+ * Looks for a failed EVM refund's transfer over the last `lookbackBlocks` (since the refund
+ * started: it may have landed long after it expired) and, when it is there, confirms it all the
+ * same (see `confirmLateRefund`). Undefined when the chain does not show it.
+ * @throws {EvmChainError} when the chain cannot be asked.
+ */
+export async function confirmLateIfOnChain(db: Db, chains: ChainRuntime, refund: RefundRow, now: Date, lookbackBlocks: bigint): Promise<(LateConfirmation & { hash: string }) | undefined> {
+  const found = await findEvmRefund(db, chains, refund, { hash: refund.signature, lookbackBlocks });
+  if (!found) return undefined;
+  const done = await confirmLateRefund(db, refund.id, found.hash, now);
+  return done && { ...done, hash: found.hash };
+}
+
+/** The refund's transfer on its EVM chain, when this process runs that chain and the chain shows it. */
+async function findEvmRefund(db: Db, chains: ChainRuntime, refund: RefundRow, options: { hash: string | null; lookbackBlocks?: bigint }): Promise<{ hash: string } | undefined> {
+  const evm = evmChain(chains, refund.chainId);
+  const { sourceTokenAccount: from, destinationOwner: to, tokenAddress: token } = refund;
+  if (!evm || !isAddress(from) || !isAddress(to) || !isAddress(token)) return undefined;
+  const expected = { reference: refund.reference as Hex, to, token, amount: refund.amount };
+  const route = await findOwnRoute(db, refund.userId, refund.chainId, from);
+  return route ? findRouteRefund(evm.client, { ...expected, route: from }, options) : findEvmRefundTransfer(evm.client, evm.runtime.feeProxy, { ...expected, from }, options);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { REFUND_STATUSES, availableToRefund, canMoveRefund, checkRefund, refundConfirmed, type RefundLike, type RefundStatus } from "./refund-rules";
+import { LATE_REFUND_WINDOW_MS, REFUND_STATUSES, availableToRefund, canMoveRefund, checkRefund, mayStillLand, refundConfirmed, type RefundLike, type RefundStatus } from "./refund-rules";
 
 const NOW = new Date("2026-11-02T10:10:00.000Z");
 const EARLIER = new Date("2026-11-01T10:10:00.000Z");
@@ -82,5 +82,18 @@ describe("a confirmed refund and its payment", () => {
 
   it("every status is named", () => {
     expect(REFUND_STATUSES).toEqual(["requested", "sent", "confirmed", "failed"]);
+  });
+});
+
+describe("a failed refund that may still land", () => {
+  const failed = (chainId: number, startedMsAgo: number) => ({ status: "failed" as const, chainId, createdAt: new Date(NOW.getTime() - startedMsAgo) });
+  it.each<[string, { status: RefundStatus; chainId: number; createdAt: Date }, boolean]>([
+    ["an EVM refund that failed a day ago", failed(8453, 24 * 3_600_000), true],
+    ["an EVM refund just inside the window", failed(8453, LATE_REFUND_WINDOW_MS - 1), true],
+    ["an EVM refund older than the window", failed(8453, LATE_REFUND_WINDOW_MS), false],
+    ["a Solana refund: its transfer died with its blockhash", failed(-5000, 3_600_000), false],
+    ["a refund still open", { ...failed(8453, 3_600_000), status: "sent" }, false],
+  ])("%s: %s", (_, refund, may) => {
+    expect(mayStillLand(refund, NOW)).toBe(may);
   });
 });

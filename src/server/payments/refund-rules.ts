@@ -38,6 +38,24 @@ export function availableToRefund(received: bigint, refunds: readonly RefundLike
   return left > 0n ? left : 0n;
 }
 
+/**
+ * How long, from its start, a failed EVM refund is still looked for on chain. A signed EVM
+ * transaction has no expiry: one stuck in the mempool with too little gas lands whenever the fee
+ * market lets it, and a wallet (or anyone holding it) may broadcast it again as long as its nonce
+ * is unused. Nodes drop pending transactions after hours (geth: 3 h) and the merchant's next
+ * transaction from that wallet takes the nonce, so most die within a day; a week also covers a
+ * wallet left closed over a long weekend that re-broadcasts when opened, while keeping the
+ * watcher's work bounded (about a thousand lookups per refund). Solana needs no window: a transfer
+ * is only valid for ~150 slots (about a minute) after the blockhash it was signed with, far less
+ * than the refund expiry, so a Solana refund that expired can no longer land.
+ */
+export const LATE_REFUND_WINDOW_MS = 7 * 24 * 3_600_000;
+
+/** May this failed refund's transfer still land (so the watcher looks for it, and a new refund is warned)? EVM, inside the window. */
+export function mayStillLand(refund: { status: RefundStatus; chainId: number; createdAt: Date }, now: Date): boolean {
+  return refund.status === "failed" && refund.chainId >= 0 && now.getTime() - refund.createdAt.getTime() < LATE_REFUND_WINDOW_MS;
+}
+
 /** Why a refund is refused; the route turns each into its message. */
 export type RefundRefusal = "not_refundable" | "nothing_left" | "above_available" | "not_positive";
 

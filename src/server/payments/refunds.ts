@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { merchantWallets, paymentCredits, refunds, transactions, unmappedTransfers, type RefundRow, type TransactionRow } from "../db/schema";
 import { refundLabel } from "@/lib/refund";
@@ -211,19 +211,52 @@ export async function markRefundSent(db: Db, refund: RefundRow, signature: strin
  * one database transaction. Confirming twice changes nothing. Answers the webhook event ids to deliver.
  */
 export async function confirmRefund(db: Db, refundId: string, signature: string, now: Date): Promise<string[]> {
+  return (await confirmWhen(db, refundId, signature, now, (status) => canMoveRefund(status, "confirmed")))?.eventIds ?? [];
+}
+
+/** What confirming a refund that had failed did. */
+export interface LateConfirmation {
+  eventIds: string[];
+  /** How much more than was received the confirmed refunds now send back (0n when within it). */
+  overRefunded: bigint;
+}
+
+/**
+ * A refund that had failed (expired, or the browser said its wallet refused) whose transfer
+ * landed after all: the chain has the last word, so it is confirmed like any other, even when its
+ * amount was refunded again meanwhile: the payment's refunded total then exceeds what it received
+ * (`overRefunded`), which is what happened. Answers undefined when the refund is not failed.
+ */
+export async function confirmLateRefund(db: Db, refundId: string, signature: string, now: Date): Promise<LateConfirmation | undefined> {
+  const done = await confirmWhen(db, refundId, signature, now, (status) => status === "failed");
+  if (!done) return undefined;
+  const over = done.refundedTotal - done.received;
+  return { eventIds: done.eventIds, overRefunded: over > 0n ? over : 0n };
+}
+
+/** Confirms the refund (locked) when `may(status)`, with its payment's totals and `payment.refunded`; undefined when it may not. */
+async function confirmWhen(
+  db: Db,
+  refundId: string,
+  signature: string,
+  now: Date,
+  may: (status: RefundRow["status"]) => boolean,
+): Promise<{ eventIds: string[]; refundedTotal: bigint; received: bigint } | undefined> {
   return db.transaction(async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
-    if (!refund || !canMoveRefund(refund.status, "confirmed")) return [];
+    if (!refund || !may(refund.status)) return undefined;
     await tx.update(refunds).set({ status: "confirmed", signature, confirmedAt: now }).where(eq(refunds.id, refund.id));
     const amount = (value: bigint, token: string) => ({ value: value.toString(), decimals: refund.decimals, currency: token });
     let transaction: TransactionRow | undefined;
     let full = false;
     let refundedTotal = refund.amount;
+    let received = refund.amount;
     let token = "";
     if (refund.transactionId) {
       const [row] = await tx.select().from(transactions).where(eq(transactions.id, refund.transactionId)).for("update");
       if (row) {
-        const patch = refundConfirmed({ received: row.receivedAmount ?? 0n, refundedAmount: row.refundedAmount, refundedAt: row.refundedAt }, refund.amount, now);
+        received = row.receivedAmount ?? 0n;
+        const patch = refundConfirmed({ received, refundedAmount: row.refundedAmount, refundedAt: row.refundedAt }, refund.amount, now);
         [transaction] = await tx
           .update(transactions)
           .set({ refundedAmount: patch.refundedAmount, ...(patch.refundedAt ? { refundedAt: patch.refundedAt } : {}), updatedAt: now })
@@ -237,9 +270,10 @@ export async function confirmRefund(db: Db, refundId: string, signature: string,
       const [row] = await tx.select().from(unmappedTransfers).where(eq(unmappedTransfers.id, refund.unmappedId));
       const done = await tx.select().from(refunds).where(and(eq(refunds.unmappedId, refund.unmappedId), eq(refunds.status, "confirmed")));
       refundedTotal = done.reduce((s, r) => s + r.amount, 0n);
+      received = row?.amount ?? refundedTotal;
       full = row ? refundedTotal >= row.amount : false;
     }
-    return insertWebhookEvents(tx, {
+    const eventIds = await insertWebhookEvents(tx, {
       userId: refund.userId,
       transactionId: refund.transactionId,
       now,
@@ -255,6 +289,7 @@ export async function confirmRefund(db: Db, refundId: string, signature: string,
         },
       ],
     });
+    return { eventIds, refundedTotal, received };
   });
 }
 
@@ -264,6 +299,19 @@ export async function listOpenRefunds(db: Db, chainId: number): Promise<RefundRo
     .select()
     .from(refunds)
     .where(and(eq(refunds.chainId, chainId), inArray(refunds.status, ["requested", "sent"])))
+    .orderBy(asc(refunds.createdAt));
+}
+
+/**
+ * Refunds of an EVM chain that failed but were started after `since`: their transfer may still
+ * land (see LATE_REFUND_WINDOW_MS), so the refund watcher keeps looking for them. Oldest first.
+ */
+export async function listLateRefunds(db: Db, chainId: number, since: Date): Promise<RefundRow[]> {
+  if (chainId < 0) return []; // a Solana transfer cannot outlive its blockhash
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.chainId, chainId), eq(refunds.status, "failed"), gte(refunds.createdAt, since)))
     .orderBy(asc(refunds.createdAt));
 }
 

@@ -4,7 +4,7 @@
  */
 import { HttpResponse } from "msw";
 import { formatBaseUnits } from "@/lib/money";
-import { REFUND_MESSAGES, refundLabel, refundMemo, type RefundBalanceDto, type RefundInstructionDto } from "@/lib/refund";
+import { REFUND_MESSAGES, refundLabel, refundMemo, type RefundBalanceDto, type RefundInstructionDto, type RefundMayStillArrive } from "@/lib/refund";
 import { requireMerchant } from "./auth-handlers";
 import { STORY_PAYER } from "./fixtures";
 import { route, StoryApiError } from "./respond";
@@ -20,6 +20,10 @@ function findRefundable(body: Record<string, unknown>): [string, StoryRefundable
   return [id, row];
 }
 
+function mayStillArrive(row: StoryRefundable): RefundMayStillArrive | null {
+  return row.mayStillArrive ? { amount: row.mayStillArrive, label: refundLabel(BigInt(row.mayStillArrive), row.decimals, row.token) } : null;
+}
+
 function balanceOf(id: string, row: StoryRefundable): RefundBalanceDto {
   const available = BigInt(row.received) - BigInt(row.refunded);
   return {
@@ -33,6 +37,7 @@ function balanceOf(id: string, row: StoryRefundable): RefundBalanceDto {
     unmappedId: null,
     chain: storyServer.chain,
     via: row.via ?? "transfer",
+    mayStillArrive: mayStillArrive(row),
   };
 }
 
@@ -72,6 +77,7 @@ export const refundHandlers = [
       proxy: null,
       via: "transfer",
       route: null,
+      mayStillArrive: mayStillArrive(row),
     };
     return HttpResponse.json({ success: true, data }, { status: 201 });
   }),

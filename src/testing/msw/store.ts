@@ -76,6 +76,8 @@ export interface StoryRefundable {
   token: string;
   /** The money sits in the merchant's route contract (default: a Solana wallet). */
   via?: "transfer" | "route";
+  /** Base units of earlier refunds that failed but may still land (the dialog warns); none by default. */
+  mayStillArrive?: string;
 }
 
 /** One request as it reached the story server: method, path under the origin, parsed JSON body. */

@@ -18,6 +18,7 @@ const REFUND: RefundInstructionDto = {
   proxy: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
   via: "proxy",
   route: null,
+  mayStillArrive: null,
 };
 
 describe("EVM refund sender: what it reads from the server", () => {

@@ -1,6 +1,18 @@
 import { z } from "@hono/zod-openapi";
 import type { RefundBalanceDto as RefundBalance, RefundInstructionDto as RefundInstruction } from "@/lib/refund";
 
+/** Earlier refunds that failed but whose EVM transfer may still land (a warning: a new refund may pay the payer twice). */
+const MayStillArrive = z
+  .object({
+    amount: z.string().openapi({ description: "Their total, base units", example: "12500000" }),
+    label: z.string().openapi({ example: "12.5 USDC" }),
+  })
+  .nullable()
+  .openapi({
+    description:
+      "Earlier refunds of this payment that failed (nothing was seen within the expiry) but whose EVM transfer may still land, up to a week after they started; a new refund of the same money would then refund the payer twice. A warning, not a refusal. Null when there is none",
+  });
+
 /** SPEC §3 Refund balance data, as /v2/refunds/feasibility and check-for-payment answer it. */
 export const RefundBalanceDto = z
   .object({
@@ -14,6 +26,7 @@ export const RefundBalanceDto = z
     unmappedId: z.string().nullable(),
     chain: z.number().int(),
     via: z.enum(["transfer", "proxy", "route"]).openapi({ description: "How the refund would leave; route: the money sits in the merchant's route contract, and the balance is the route's" }),
+    mayStillArrive: MayStillArrive,
   })
   .openapi("RefundBalance") satisfies z.ZodType<RefundBalance>;
 
@@ -37,5 +50,6 @@ export const RefundInstructionDto = z
     route: z
       .object({ to: z.string().openapi({ description: "The merchant's route contract" }), data: z.string().openapi({ description: "refund(token, payer, amount, reference) calldata" }) })
       .nullable(),
+    mayStillArrive: MayStillArrive,
   })
   .openapi("RefundInstruction") satisfies z.ZodType<RefundInstruction>;

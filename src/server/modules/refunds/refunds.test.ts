@@ -45,6 +45,7 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
       unmappedId: null,
       chain: -5001,
       via: "transfer",
+      mayStillArrive: null,
     });
     const check = await call("POST", "/check-for-payment", m, { paymentId: tx.id });
     expect(await check.json()).toMatchObject({ success: true, error: null, data: { txAmount: "12500000", paymentId: tx.id } });

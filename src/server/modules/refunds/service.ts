@@ -1,6 +1,6 @@
 import { encodeFunctionData, isAddress, type Address, type Hex } from "viem";
 import { formatBaseUnits } from "@/lib/money";
-import { REFUND_MESSAGES, refundLabel, refundMemo, type RefundBalanceDto, type RefundInstructionDto } from "@/lib/refund";
+import { REFUND_MESSAGES, refundLabel, refundMemo, type RefundBalanceDto, type RefundInstructionDto, type RefundMayStillArrive } from "@/lib/refund";
 import { readEvmTokenBalance } from "../../chains/evm/read-token-balance";
 import { routeAbi } from "../../chains/evm/route-abi";
 import type { ChainRuntime } from "../../chains/runtime";
@@ -9,6 +9,7 @@ import type { RefundRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { Logger } from "../../logger";
 import { evmChain, solanaConnection } from "../../payments/refund-confirmation";
+import { mayStillLand } from "../../payments/refund-rules";
 import { RefundError, refundableAmount, type Refundable } from "../../payments/refunds";
 
 /** A refund refusal as the API answers it (SPEC §8: the dialog shows the server's message). */
@@ -58,7 +59,13 @@ export async function merchantBalance(chains: ChainRuntime, refundable: Refundab
 /** How the money goes back: a Solana transfer, the EVM fee proxy from the wallet, or the merchant's route. */
 const viaOf = (r: Refundable): RefundBalanceDto["via"] => (r.route ? "route" : r.chainId >= 0 ? "proxy" : "transfer");
 
-export function toBalanceDto(refundable: Refundable, balance: bigint | null): RefundBalanceDto {
+/** The earlier refunds whose transfer may still land, and their total (null when none): the dialog warns of a double refund. */
+function mayStillArrive(refundable: Refundable, now: Date): RefundMayStillArrive | null {
+  const total = refundable.refunds.filter((r) => mayStillLand(r, now)).reduce((s, r) => s + r.amount, 0n);
+  return total > 0n ? { amount: total.toString(), label: refundLabel(total, refundable.decimals, refundable.token) } : null;
+}
+
+export function toBalanceDto(refundable: Refundable, balance: bigint | null, now = new Date()): RefundBalanceDto {
   const available = refundableAmount(refundable);
   const refunded = refundable.refunds.filter((r) => r.status === "confirmed").reduce((s, r) => s + r.amount, 0n);
   return {
@@ -72,10 +79,11 @@ export function toBalanceDto(refundable: Refundable, balance: bigint | null): Re
     unmappedId: refundable.kind === "unmapped" ? refundable.id : null,
     chain: refundable.chainId,
     via: viaOf(refundable),
+    mayStillArrive: mayStillArrive(refundable, now),
   };
 }
 
-export function toInstructionDto(refund: RefundRow, refundable: Refundable, chains: ChainRuntime): RefundInstructionDto {
+export function toInstructionDto(refund: RefundRow, refundable: Refundable, chains: ChainRuntime, now = new Date()): RefundInstructionDto {
   return {
     refundId: refund.id,
     chain: refund.chainId,
@@ -92,6 +100,7 @@ export function toInstructionDto(refund: RefundRow, refundable: Refundable, chai
     proxy: refund.chainId >= 0 && !refundable.route ? (chains.evm.find((c) => c.chainId === refund.chainId)?.feeProxy ?? null) : null,
     via: viaOf(refundable),
     route: refundable.route ? routeCall(refund, refundable.route.address) : null,
+    mayStillArrive: mayStillArrive(refundable, now),
   };
 }
 

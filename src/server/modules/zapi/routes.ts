@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ZAPI_AUTH_FAILURES_PER_MINUTE, ZAPI_LIMITS, ZAPI_ROTATION_GRACE_MS, ZapiCreatePayment, ZapiListQuery, ZapiPayment, ZapiPaymentPage } from "@/lib/zapi";
+import { ZAPI_AUTH_FAILURES_PER_MINUTE, ZAPI_IDEMPOTENCY_WINDOW_MS, ZAPI_LIMITS, ZAPI_ROTATION_GRACE_MS, ZapiCreatePayment, ZapiListQuery, ZapiPayment, ZapiPaymentPage } from "@/lib/zapi";
 import type { AppDeps } from "../../deps";
 import { origins } from "../../env";
 import { errorResponses, json } from "../../http/openapi";
@@ -32,7 +32,7 @@ const IdempotencyHeader = z.object({
     .optional()
     .openapi({
       param: { name: "idempotency-key", in: "header" },
-      description: "Any unique string (a UUID): a retry with the same key and body answers the first payment, never a second one; the same key with another body is refused (422).",
+      description: `Any unique string (a UUID): a retry with the same key and body answers the first payment, never a second one; the same key with another body is refused (422). A key is honoured for ${ZAPI_IDEMPOTENCY_WINDOW_MS / 3_600_000} hours.`,
       example: "order-A-1042-attempt",
     }),
 });

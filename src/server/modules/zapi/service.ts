@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { checkZapiAmount, ZAPI_LIMITS, ZAPI_MESSAGES, type ZapiCreatePayment, type ZapiListQuery, type ZapiPayment, type ZapiPaymentStatus } from "@/lib/zapi";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { checkZapiAmount, ZAPI_IDEMPOTENCY_WINDOW_MS, ZAPI_LIMITS, ZAPI_MESSAGES, type ZapiCreatePayment, type ZapiListQuery, type ZapiPayment, type ZapiPaymentStatus } from "@/lib/zapi";
 import { hostedPayLink, isTokenCurrency, priceDecimals, zlinkCurrencies } from "@/lib/zlink";
 import { parseBaseUnits } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
@@ -78,12 +78,15 @@ export interface CreateResult {
   replayed: boolean;
 }
 
+/** Keys made before this are no longer honoured (ZAPI_IDEMPOTENCY_WINDOW_MS). */
+const honouredSince = () => new Date(Date.now() - ZAPI_IDEMPOTENCY_WINDOW_MS);
+
 async function replay(db: Db, userId: string, key: string, hash: string): Promise<ApiPaymentRow | undefined> {
   const [found] = await db
     .select({ hash: apiIdempotencyKeys.requestHash, payment: apiPayments })
     .from(apiIdempotencyKeys)
     .innerJoin(apiPayments, eq(apiPayments.id, apiIdempotencyKeys.paymentId))
-    .where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, key)));
+    .where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, key), gte(apiIdempotencyKeys.createdAt, honouredSince())));
   if (!found) return undefined;
   if (found.hash !== hash) throw new ApiError(422, "idempotency_key_reused", ZAPI_MESSAGES.idempotencyConflict);
   return found.payment;
@@ -93,7 +96,7 @@ async function replay(db: Db, userId: string, key: string, hash: string): Promis
  * Creates a zAPI payment (its row and its public id in the payable registry, together). With an
  * `Idempotency-Key`, the key is stored in the same transaction: a retry with the same body answers
  * the first payment, and two requests racing with one key make one payment (the loser rolls back
- * and answers the winner's).
+ * and answers the winner's). A key older than ZAPI_IDEMPOTENCY_WINDOW_MS is forgotten: it makes a new payment.
  * @throws {ApiError} 422 idempotency_key_reused when the key came with another body.
  */
 export async function createApiPayment(db: Db, user: Pick<UserRow, "id" | "billingCurrency">, body: ZapiCreatePayment, key: string | undefined): Promise<CreateResult> {
@@ -111,6 +114,8 @@ export async function createApiPayment(db: Db, user: Pick<UserRow, "id" | "billi
         .returning();
       await registerPayableLink(tx, { hashedId: created.hashedId, productType: "dynamic", productId: created.id, userId: user.id });
       if (key) {
+        // A key past its window that maintenance has not deleted yet gives way to this use.
+        await tx.delete(apiIdempotencyKeys).where(and(eq(apiIdempotencyKeys.userId, user.id), eq(apiIdempotencyKeys.key, key), lt(apiIdempotencyKeys.createdAt, honouredSince())));
         const kept = await tx
           .insert(apiIdempotencyKeys)
           .values({ userId: user.id, key, requestHash: hash, paymentId: created.id })
