@@ -1,4 +1,4 @@
-import { encodeFunctionData, getAddress, isAddress, isAddressEqual, type Address, type Hex } from "viem";
+import { encodeFunctionData, getAddress, isAddress, isAddressEqual, type Hex } from "viem";
 import { SETTLEMENT_MESSAGES, type RouteCallDto, type SettlementDto, type UnsettledDto } from "@/lib/settlements";
 import { readRouteBalances } from "../../chains/evm/read-route-balances";
 import { readMaySettleTo, readRouteSettings } from "../../chains/evm/read-route-settings";
