@@ -11,6 +11,15 @@ export interface UnsettledBalance {
   amount: string;
 }
 
+/** A route the merchant replaced, and what it still holds: only its owner (the old wallet) can settle it. */
+export interface EarlierRouteDto {
+  route: string;
+  chain: number;
+  owner: string;
+  settlementAddress: string;
+  balances: UnsettledBalance[];
+}
+
 /** The merchant's route and what it holds (`route` null: the merchant has no route wallet). */
 export interface UnsettledDto {
   route: string | null;
@@ -18,10 +27,14 @@ export interface UnsettledDto {
   owner: string | null;
   settlementAddress: string | null;
   balances: UnsettledBalance[];
+  /** Routes of EVM wallets the merchant replaced, most recently replaced first. */
+  earlierRoutes: EarlierRouteDto[];
 }
 
 /** One `Settled` event. */
 export interface SettlementDto {
+  /** The route that settled (the current one or an earlier one). */
+  route: string;
   symbol: string | null;
   tokenAddress: string;
   decimals: number | null;
@@ -36,9 +49,10 @@ export interface SettlementDto {
 export const ROUTE_ACTIONS = ["settle", "updateSettlementAddress", "addWhitelist", "removeWhitelist"] as const;
 export type RouteAction = (typeof ROUTE_ACTIONS)[number];
 
+/** `route`: one of the merchant's earlier routes; absent, the current one. */
 export type RunSettlementRequest =
-  | { action: "settle"; token: string; to: string; amount: string }
-  | { action: "updateSettlementAddress" | "addWhitelist" | "removeWhitelist"; address: string };
+  | { action: "settle"; token: string; to: string; amount: string; route?: string }
+  | { action: "updateSettlementAddress" | "addWhitelist" | "removeWhitelist"; address: string; route?: string };
 
 /** The transaction the merchant's wallet sends: the server never signs. */
 export interface RouteCallDto {

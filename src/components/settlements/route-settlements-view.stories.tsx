@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import type { SettlementDto } from "@/lib/settlements";
+import type { EarlierRouteDto, SettlementDto, UnsettledDto } from "@/lib/settlements";
 import { RouteSettlementsView } from "./route-settlements-view";
 
 const ROUTE = "0x8F1c0b3a6e5B2e4bC2c0E1a9d2f4A5b6C7d8E9f0";
 const OWNER = "0x52908400098527886E0F7030069857D2E4169EE7";
 const EXCHANGE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const USDC = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-const unsettled = {
+const unsettled: UnsettledDto = {
   route: ROUTE,
   chain: 31337,
   owner: OWNER,
@@ -16,10 +16,30 @@ const unsettled = {
     { symbol: "USDC", tokenAddress: USDC, decimals: 6, amount: "12500000" },
     { symbol: "USDT", tokenAddress: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", decimals: 6, amount: "0" },
   ],
+  earlierRoutes: [],
 };
 const history: SettlementDto[] = [
-  { symbol: "USDC", tokenAddress: USDC, decimals: 6, to: EXCHANGE, amount: "1000000", hash: `0x${"ab".repeat(32)}`, blockNumber: "19", scanLink: "http://localhost:4322/tx/31337/0xab" },
-  { symbol: "USDC", tokenAddress: USDC, decimals: 6, to: OWNER, amount: "2000000", hash: `0x${"cd".repeat(32)}`, blockNumber: "17", scanLink: "http://localhost:4322/tx/31337/0xcd" },
+  { route: ROUTE, symbol: "USDC", tokenAddress: USDC, decimals: 6, to: EXCHANGE, amount: "1000000", hash: `0x${"ab".repeat(32)}`, blockNumber: "19", scanLink: "http://localhost:4322/tx/31337/0xab" },
+  { route: ROUTE, symbol: "USDC", tokenAddress: USDC, decimals: 6, to: OWNER, amount: "2000000", hash: `0x${"cd".repeat(32)}`, blockNumber: "17", scanLink: "http://localhost:4322/tx/31337/0xcd" },
+];
+
+/** The route of a wallet the merchant replaced: 3.75 USDC still in it, only the old wallet can move it. */
+const OLD_ROUTE = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const OLD_OWNER = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+const earlierRoute: EarlierRouteDto = {
+  route: OLD_ROUTE,
+  chain: 31337,
+  owner: OLD_OWNER,
+  settlementAddress: OLD_OWNER,
+  balances: [
+    { symbol: "USDC", tokenAddress: USDC, decimals: 6, amount: "3750000" },
+    { symbol: "USDT", tokenAddress: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", decimals: 6, amount: "0" },
+  ],
+};
+const withEarlierRoute = { ...unsettled, earlierRoutes: [earlierRoute] };
+const historyWithEarlier: SettlementDto[] = [
+  ...history,
+  { route: OLD_ROUTE, symbol: "USDC", tokenAddress: USDC, decimals: 6, to: OLD_OWNER, amount: "500000", hash: `0x${"ef".repeat(32)}`, blockNumber: "9", scanLink: "http://localhost:4322/tx/31337/0xef" },
 ];
 
 const meta = {
@@ -102,5 +122,30 @@ export const OnAPhone: Story = {
   globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId("unsettled-USDC")).toHaveTextContent("12.5");
+  },
+};
+
+/** A replaced wallet's route still holds 3.75 USDC: it is listed with its owner, and settling it all asks for a call on that route, to its settlement address. */
+export const EarlierRouteStillHoldsMoney: Story = {
+  args: { unsettled: withEarlierRoute, history: historyWithEarlier },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const earlier = within(c.getByTestId("earlier-routes"));
+    await expect(earlier.getByRole("heading", { name: "Routes of replaced wallets" })).toBeVisible();
+    await expect(earlier.getByTestId(`earlier-${OLD_ROUTE}-USDC`)).toHaveTextContent("3.75 USDC");
+    await expect(earlier.queryByTestId(`earlier-${OLD_ROUTE}-USDT`)).toBeNull();
+    await expect(c.getByText("from an earlier route")).toBeVisible();
+    await userEvent.click(earlier.getByRole("button", { name: "Settle all USDC" }));
+    await expect(args.onRun).toHaveBeenCalledWith({ action: "settle", route: OLD_ROUTE, token: "USDC", to: OLD_OWNER, amount: "3750000" });
+  },
+};
+
+/** No current route any more (the merchant's wallet is no longer a route wallet), but an earlier route holds money: only that part shows. */
+export const OnlyAnEarlierRoute: Story = {
+  args: { unsettled: { route: null, chain: null, owner: null, settlementAddress: null, balances: [], earlierRoutes: [earlierRoute] }, history: [] },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("button", { name: "Settle all USDC" })).toBeVisible();
+    await expect(c.queryByRole("button", { name: "Settle" })).toBeNull();
   },
 };

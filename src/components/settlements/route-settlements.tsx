@@ -9,13 +9,13 @@ import type { RouteCallDto, RunSettlementRequest, SettlementDto, UnsettledDto } 
 import { showToast } from "@/stores/toasts";
 import { RouteSettlementsView } from "./route-settlements-view";
 
-type Loaded = { unsettled: UnsettledDto & { route: string }; history: SettlementDto[] };
+type Loaded = { unsettled: UnsettledDto; history: SettlementDto[] };
 
 /**
  * The route contract card of a non-custodial merchant: loads the route's balances and settlements
  * (POST /v2/settlements/read-unsettled, /read-history), has the server build each call (/run) and
- * sends it from the merchant's EVM wallet in this browser, which must be the route's owner.
- * Renders nothing for a merchant without a route.
+ * sends it from the merchant's EVM wallet in this browser, which must be the route's owner (for an
+ * earlier route: the replaced wallet). Renders nothing for a merchant without any route.
  */
 export function RouteSettlements({ api }: { api: ApiClient }) {
   const { t } = useTranslation("settings");
@@ -30,8 +30,9 @@ export function RouteSettlements({ api }: { api: ApiClient }) {
     Promise.all([api.post<{ data: UnsettledDto }>("/v2/settlements/read-unsettled", {}), api.post<{ data: SettlementDto[] }>("/v2/settlements/read-history", {})])
       .then(([unsettled, history]) => {
         if (!live) return;
-        const route = unsettled.data.route;
-        setState(route ? { status: "ready", unsettled: { ...unsettled.data, route }, history: history.data } : { status: "none" });
+        // A replaced wallet's route still counts: its money stays in view until settled.
+        const anyRoute = unsettled.data.route !== null || unsettled.data.earlierRoutes.length > 0;
+        setState(anyRoute ? { status: "ready", unsettled: unsettled.data, history: history.data } : { status: "none" });
       })
       .catch(() => live && setState({ status: "error" }));
     return () => {

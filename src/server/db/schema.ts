@@ -128,6 +128,11 @@ export const merchantWallets = pgTable(
     deployHash: text("deploy_hash"),
     /** When the route was verified on chain (SPEC's walletDeployed). */
     deployedAt: timestamp("deployed_at", { withTimezone: true }),
+    /**
+     * The block the route was deployed in: its settlement history is read from there, not from
+     * block 0. From the deploy receipt when attached with one, else found once on first read.
+     */
+    routeDeployBlock: bigint("route_deploy_block", { mode: "bigint" }),
     valid: boolean("valid").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -191,6 +196,37 @@ export const walletAddressChanges = pgTable(
   (t) => [index("wallet_address_changes_wallet_idx").on(t.walletId, t.changedAt)],
 );
 export type WalletAddressChangeRow = typeof walletAddressChanges.$inferSelect;
+
+/**
+ * A non-custodial merchant's earlier route contracts: the route of an EVM wallet the merchant
+ * replaced (the factory salts by owner, so a new wallet gets a new route). The old route may still
+ * hold the merchant's money and only `owner` can move it, so it stays listed: Settlements shows
+ * its balances and history and builds `settle` calls for `owner`, refunds of payments made into it
+ * still leave from it, and the inflow scan still watches it. New payments go to the wallet's
+ * current route (`merchant_wallets.route_address`). A route that becomes current again (the
+ * merchant switches back to that wallet) leaves this table.
+ */
+export const retiredRoutes = pgTable(
+  "retired_routes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chainId: integer("chain_id").notNull(),
+    routeAddress: text("route_address").notNull(),
+    /** The wallet that owns the route on chain: the only one that can settle or refund from it. */
+    ownerAddress: text("owner_address").notNull(),
+    deployHash: text("deploy_hash"),
+    /** As `merchant_wallets.route_deploy_block`: where its history starts, found once when unknown. */
+    deployBlock: bigint("deploy_block", { mode: "bigint" }),
+    /** When the route was first verified (its wallet's `deployed_at`): inflows before it are not the merchant's. */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("retired_routes_user_chain_route_uq").on(t.userId, t.chainId, t.routeAddress)],
+);
+export type RetiredRouteRow = typeof retiredRoutes.$inferSelect;
 
 /**
  * A zLink (SPEC §3 quick pay): a reusable payment link with a fixed price. `id` is internal;

@@ -8,7 +8,7 @@ import { TEST_BACKENDS } from "../testing/databases";
 import { callJson } from "../testing/call-json";
 import { evmWalletOf, fundedEvmPayer, newEvmAccount } from "../testing/evm-pay-fixture";
 import { evmPaySuite } from "../testing/evm-pay-suite";
-import { paidEvmPayment, routeMerchant, sendEvmRefundBack, sendRouteCall } from "../testing/evm-refunds";
+import { paidEvmPayment, replaceRouteWallet, routeMerchant, sendEvmRefundBack, sendRouteCall } from "../testing/evm-refunds";
 import { signInMerchant } from "../testing/merchants";
 import { evmLogCursorStore } from "./evm-log-cursor";
 import { EVM_INFLOW_CURSOR_KEY, scanEvmInflows, type EvmInflowScanDeps } from "./evm-inflow-scan";
@@ -95,6 +95,22 @@ describe.each(TEST_BACKENDS)("the EVM inflow scan (%s)", (kind) => {
     const back = await sendRouteCall(suite.f, wallet, r.route!);
     expect((await callJson(suite.f.app, "POST", `/api/v2/refunds/${r.refundId}/sent`, { signature: back }, merchant.auth)).body.data.status).toBe("confirmed");
     expect(await chain().client.readContract({ address: chain().sandbox.tokens.USDC, abi: erc20Abi, functionName: "balanceOf", args: [sender.address] })).toBe(500_000n);
+  });
+
+  it("keeps watching the route of a wallet the merchant replaced: a transfer into the old route is recorded, and refunded from it by the old wallet", async () => {
+    const { merchant, account, wallet, route } = await routeMerchant(suite.f, A);
+    const next = await replaceRouteWallet(suite.f, merchant, A);
+    const { sender, hash } = await plainTransfer(route, 3_000_000n);
+    const intoNew = await plainTransfer(next.route, 1_000_000n);
+    await scanEvmInflows(deps());
+    const rows = await inflowsOf(merchant.id);
+    expect(rows.map((r) => [r.signature, r.recipientTokenAccount]).sort()).toEqual([[hash, route], [intoNew.hash, next.route]].sort());
+
+    const old = rows.find((r) => r.signature === hash)!;
+    const r = (await callJson(suite.f.app, "POST", "/api/v2/refunds/init", { unmappedId: old.id }, merchant.auth)).body.data as RefundInstructionDto;
+    expect(r).toMatchObject({ via: "route", from: account.address, to: sender.address, route: { to: route } });
+    const back = await sendRouteCall(suite.f, wallet, r.route!);
+    expect((await callJson(suite.f.app, "POST", `/api/v2/refunds/${r.refundId}/sent`, { signature: back }, merchant.auth)).body.data.status).toBe("confirmed");
   });
 
   it("an inflow recorded unmapped can be mapped to the merchant's open payment, which it then pays", async () => {

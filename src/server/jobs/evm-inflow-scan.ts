@@ -6,7 +6,7 @@ import { readChainHead } from "../chains/evm/read-chain-head";
 import { readReceipt } from "../chains/evm/read-receipt";
 import { readTokenTransfers } from "../chains/evm/read-token-transfers";
 import type { Db } from "../db/client";
-import { merchantWallets, paymentCredits, transactions } from "../db/schema";
+import { merchantWallets, paymentCredits, retiredRoutes, transactions } from "../db/schema";
 import type { Logger } from "../logger";
 import type { PaymentDeps } from "../payments/service";
 import { recordUnmapped } from "../payments/unmapped";
@@ -61,8 +61,8 @@ interface Receiver {
 
 /**
  * Every EVM address a merchant receives at on this chain (their EVM wallet, a non-custodial
- * merchant's route contract even before any payment named it, and any a payment named), by
- * lowercase address.
+ * merchant's route contract even before any payment named it, the routes of wallets it replaced,
+ * and any a payment named), by lowercase address.
  */
 async function receivers(deps: EvmInflowScanDeps): Promise<Map<string, Receiver>> {
   const found = new Map<string, Receiver>();
@@ -74,6 +74,12 @@ async function receivers(deps: EvmInflowScanDeps): Promise<Map<string, Receiver>
     found.set(w.address.toLowerCase(), { userId: w.userId, address: w.address, since: w.createdAt });
     if (w.route) found.set(w.route.toLowerCase(), { userId: w.userId, address: w.route, since: w.createdAt });
   }
+  // Routes of replaced wallets still receive (a payment started before the change, a payer who kept the address).
+  const earlier = await deps.db
+    .select({ userId: retiredRoutes.userId, route: retiredRoutes.routeAddress, since: retiredRoutes.verifiedAt })
+    .from(retiredRoutes)
+    .where(eq(retiredRoutes.chainId, deps.chainId));
+  for (const r of earlier) if (!found.has(r.route.toLowerCase())) found.set(r.route.toLowerCase(), { userId: r.userId, address: r.route, since: r.since });
   const named = await deps.db
     .select({
       address: transactions.recipientTokenAccount,

@@ -3,7 +3,7 @@ import { Keypair, PublicKey } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { merchantWallets, paymentCredits, refunds, transactions, unmappedTransfers, type RefundRow, type TransactionRow } from "../db/schema";
+import { merchantWallets, paymentCredits, refunds, retiredRoutes, transactions, unmappedTransfers, type RefundRow, type TransactionRow } from "../db/schema";
 import { refundLabel } from "@/lib/refund";
 import { toTransactionEventData } from "./dto";
 import { insertWebhookEvents } from "./outbox";
@@ -56,7 +56,9 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * The merchant's own route at `address` on an EVM chain (and the wallet that owns it), when that
- * address is one: only a route the merchant attached counts, never another merchant's.
+ * address is one: only a route the merchant attached counts, never another merchant's. A route of
+ * a wallet the merchant since replaced still counts (its payments' money is there, and only its
+ * owner, the old wallet, can send it back).
  */
 export async function findOwnRoute(tx: Tx | Db, userId: string, chainId: number, address: string): Promise<{ address: string; owner: string } | null> {
   if (chainId < 0 || !address) return null;
@@ -65,7 +67,13 @@ export async function findOwnRoute(tx: Tx | Db, userId: string, chainId: number,
     .from(merchantWallets)
     .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.family, "evm"), sql`lower(${merchantWallets.routeAddress}) = ${address.toLowerCase()}`))
     .limit(1);
-  return row?.route ? { address: row.route, owner: row.address } : null;
+  if (row?.route) return { address: row.route, owner: row.address };
+  const [earlier] = await tx
+    .select({ address: retiredRoutes.ownerAddress, route: retiredRoutes.routeAddress })
+    .from(retiredRoutes)
+    .where(and(eq(retiredRoutes.userId, userId), eq(retiredRoutes.chainId, chainId), sql`lower(${retiredRoutes.routeAddress}) = ${address.toLowerCase()}`))
+    .limit(1);
+  return earlier ? { address: earlier.route, owner: earlier.address } : null;
 }
 
 /** The route a refundable's money sits in, with the merchant's wallet as the one that calls it. */

@@ -92,6 +92,23 @@ export async function routeMerchant(f: EvmPayFixture, chainId: number) {
   return { merchant, account, wallet, route: attached.body.data.wallet.route as Address };
 }
 
+/**
+ * The route merchant replaces its EVM wallet (POST /api/wallet/networks/update-address): a new
+ * wallet deploys its own route and is attached with the deploy hash. Answers the new wallet and route.
+ */
+export async function replaceRouteWallet(f: EvmPayFixture, merchant: { auth: Record<string, string> }, chainId: number) {
+  const { sandbox, client } = f.chains[chainId]!;
+  const account = await fundedEvmAccount(f, chainId);
+  const wallet = evmWalletOf(f, chainId, account);
+  const deployHash = await wallet.writeContract({ address: sandbox.routeFactory, abi: routeFactoryAbi, functionName: "deploy" });
+  await client.waitForTransactionReceipt({ hash: deployHash });
+  const challenge = (await callJson(f.app, "POST", "/api/wallet/networks/proof", { chain: chainId, address: account.address }, merchant.auth)).body.data;
+  const proof = { nonce: challenge.nonce, signature: await account.signMessage({ message: challenge.message }) };
+  const replaced = await callJson(f.app, "POST", "/api/wallet/networks/update-address", { address: account.address, chain: chainId, type: "metamask", proof, deployHash }, merchant.auth);
+  if (replaced.status !== 200) throw new Error(`update-address failed: ${JSON.stringify(replaced.body)}`);
+  return { account, wallet, route: replaced.body.data.wallet.route as Address };
+}
+
 /** The merchant's wallet sends a route call the server built as the dialog does (no approve); answers the hash once mined successfully. */
 export async function sendRouteCall(f: EvmPayFixture, wallet: WalletClient, call: { to: string; data: string }): Promise<Hash> {
   const hash = await wallet.sendTransaction({ to: call.to as Address, data: call.data as Hex, account: wallet.account!, chain: wallet.chain, gas: 300_000n });

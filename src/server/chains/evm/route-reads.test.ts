@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEvmSandbox, type EvmSandbox } from "@/sandbox/evm";
 import { localEvmChain } from "@/sandbox/evm/local-chain";
+import { findRouteDeployBlock } from "./find-route-deploy-block";
 import { readRouteBalances } from "./read-route-balances";
 import { readRouteDeployment } from "./read-route-deployment";
 import { readRouteOf } from "./read-route-of";
@@ -66,14 +67,46 @@ describe("route reads on anvil", () => {
     await mined(await wallet.writeContract({ address: route, abi: routeAbi, functionName: "addWhitelist", args: [exchange] }));
     expect(await readMaySettleTo(client, route, exchange, owner)).toBe(true);
 
-    expect(await readSettlementHistory(client, route)).toEqual([]);
+    const deployBlock = (await findRouteDeployBlock(client, route))!;
+    expect(await readSettlementHistory(client, route, { fromBlock: deployBlock })).toEqual([]);
     const first = await mined(await wallet.writeContract({ address: route, abi: routeAbi, functionName: "settle", args: [sandbox.tokens.USDC, owner, 2_000_000n] }));
     const second = await mined(await wallet.writeContract({ address: route, abi: routeAbi, functionName: "settle", args: [sandbox.tokens.USDC, exchange, 1_000_000n] }));
-    expect(await readSettlementHistory(client, route)).toEqual([
+    const expected = [
       { token: sandbox.tokens.USDC, to: exchange, amount: 1_000_000n, hash: second.transactionHash, blockNumber: second.blockNumber },
       { token: sandbox.tokens.USDC, to: owner, amount: 2_000_000n, hash: first.transactionHash, blockNumber: first.blockNumber },
-    ]);
+    ];
+    expect(await readSettlementHistory(client, route, { fromBlock: deployBlock })).toEqual(expected);
+
+    // Paged: every eth_getLogs asks at most `maxRange` blocks, from the deployment block to the head, none skipped.
+    const ranges: [bigint, bigint][] = [];
+    const spying = {
+      ...client,
+      getContractEvents: ((args: { fromBlock: bigint; toBlock: bigint }) => {
+        ranges.push([args.fromBlock, args.toBlock]);
+        return client.getContractEvents(args as Parameters<PublicClient["getContractEvents"]>[0]);
+      }) as PublicClient["getContractEvents"],
+    } as PublicClient;
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    expect(await readSettlementHistory(spying, route, { fromBlock: deployBlock, toBlock: head, maxRange: 2n })).toEqual(expected);
+    expect(ranges[0]![0]).toBe(deployBlock);
+    expect(ranges.at(-1)![1]).toBe(head);
+    for (const [i, [from, to]] of ranges.entries()) {
+      expect(to - from).toBeLessThan(2n);
+      if (i > 0) expect(from).toBe(ranges[i - 1]![1] + 1n);
+    }
+    // Nothing is read before the route existed.
+    expect(deployBlock).toBeGreaterThan(0n);
     expect(await readRouteBalances(client, route, [sandbox.tokens.USDC])).toEqual([4_000_000n]);
+  });
+
+  it("findRouteDeployBlock: the block of the deploy receipt, found by code presence; undefined where no contract is", async () => {
+    const wallet = await merchant();
+    const receipt = await mined(await wallet.writeContract({ address: sandbox.routeFactory, abi: routeFactoryAbi, functionName: "deploy" }));
+    // A few blocks after it, so the search has both sides to look at.
+    for (let i = 0; i < 3; i++) await sandbox.fund(privateKeyToAccount(generatePrivateKey()).address, 1n);
+    const route = (await readRouteOf(client, sandbox.routeFactory, wallet.account.address))!;
+    expect(await findRouteDeployBlock(client, route)).toBe(receipt.blockNumber);
+    expect(await findRouteDeployBlock(client, privateKeyToAccount(generatePrivateKey()).address)).toBeUndefined();
   });
 
   it("readRouteSettings throws EvmChainError where there is no route", async () => {

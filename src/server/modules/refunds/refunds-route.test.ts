@@ -10,7 +10,7 @@ import { TEST_BACKENDS } from "../../testing/databases";
 import { callJson } from "../../testing/pay-fixture";
 import { evmWalletOf, fundedEvmAccount, newEvmAccount } from "../../testing/evm-pay-fixture";
 import { evmPaySuite } from "../../testing/evm-pay-suite";
-import { payLinkUntilValidated, routeMerchant, sendRouteCall as sendRoute } from "../../testing/evm-refunds";
+import { payLinkUntilValidated, replaceRouteWallet, routeMerchant, sendRouteCall as sendRoute } from "../../testing/evm-refunds";
 import { signInMerchant } from "../../testing/merchants";
 
 const A = 31337;
@@ -101,6 +101,20 @@ describe.each(TEST_BACKENDS)("refunds through the merchant's route (%s)", (kind)
     expect(await status(r.refundId)).toBe("sent");
     // The real one confirms it (found by its hash; the watcher would find it by the route's logs).
     expect((await sent(merchant, r.refundId, await sendRouteCall(wallet, r.route!))).body.data.status).toBe("confirmed");
+  });
+
+  it("after the merchant replaced its wallet, a payment made into the old route is still refunded from it, by the old wallet", async () => {
+    const { merchant, account, wallet, route, payer, paymentId } = await paidIntoRoute();
+    const replaced = await replaceRouteWallet(suite.f, merchant, A);
+    expect(replaced.route).not.toBe(route);
+
+    const feasible = await callJson(suite.f.app, "POST", "/api/v2/refunds/feasibility", { paymentId }, merchant.auth);
+    expect(feasible.body.data).toMatchObject({ availBalance: "12500000", via: "route" });
+    const r = (await init(merchant, { paymentId, refundAmount: "2500000" })).body.data as RefundInstructionDto;
+    expect(r).toMatchObject({ via: "route", from: account.address, to: payer.address, sourceTokenAccount: route, route: { to: route } });
+    const hash = await sendRouteCall(wallet, r.route!);
+    expect((await sent(merchant, r.refundId, hash)).body.data.status).toBe("confirmed");
+    expect(await balanceOf(route)).toBe(10_000_000n);
   });
 
   it("a wallet that does not own the route cannot refund from it: the call reverts on chain and the route keeps the money", async () => {

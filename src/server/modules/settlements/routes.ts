@@ -15,7 +15,7 @@ const unsettledRoute = createRoute({
   path: "/v2/settlements/read-unsettled",
   summary: "What the merchant's route contract holds, per token",
   description:
-    "Non-custodial merchants (EVM): the route's balance of each stablecoin of its chain, read from the chain now, with its owner and settlement address. `route` is null for a merchant without a route.",
+    "Non-custodial merchants (EVM): the route's balance of each stablecoin of its chain, read from the chain now, with its owner and settlement address. `route` is null for a merchant without a route. `earlierRoutes` are the routes of EVM wallets the merchant replaced, with what they still hold: only their owner (the replaced wallet) can settle them.",
   request: { body: { content: json(EmptyBody), required: false } },
   responses: { 200: { description: "Balances", content: json(z.object({ data: UnsettledDtoSchema })) }, ...errorResponses(401, 403, 503) },
 });
@@ -25,7 +25,8 @@ const historyRoute = createRoute({
   method: "post",
   path: "/v2/settlements/read-history",
   summary: "The route's settlements, newest first",
-  description: "Every `Settled` event of the merchant's route contract, read from the chain (zpay stores no copy). Empty without a route.",
+  description:
+    "Every `Settled` event of the merchant's route contracts (the current one and earlier ones, each event naming its `route`), read from the chain from each route's deployment block (zpay stores no copy). Empty without a route.",
   request: { body: { content: json(EmptyBody), required: false } },
   responses: { 200: { description: "Settlements", content: json(z.object({ data: z.array(SettlementDtoSchema) })) }, ...errorResponses(401, 403, 503) },
 });
@@ -36,7 +37,7 @@ const runRoute = createRoute({
   path: "/v2/settlements/run",
   summary: "The route call for the merchant's wallet to send",
   description:
-    "Builds the transaction (route address and calldata) for `settle`, `updateSettlementAddress`, `addWhitelist` or `removeWhitelist`. zpay holds no key: the merchant's wallet (`from`, the route's owner) signs and sends it. A settle is checked against the chain first (token, balance, recipient whitelisted or the settlement address: 422 `not_whitelisted`); the contract refuses the same on chain.",
+    "Builds the transaction (route address and calldata) for `settle`, `updateSettlementAddress`, `addWhitelist` or `removeWhitelist`, on the current route or on the earlier one named by `route` (404 `route_not_found` for a route that is not the merchant's). zpay holds no key: the merchant's wallet (`from`, the route's owner) signs and sends it. A settle is checked against the chain first (token, balance, recipient whitelisted or the settlement address: 422 `not_whitelisted`); the contract refuses the same on chain.",
   request: { body: { content: json(RunBody), required: true } },
   responses: {
     200: { description: "The transaction to send", content: json(z.object({ data: RouteCallDtoSchema })) },

@@ -1,5 +1,4 @@
-import { and, eq, isNotNull } from "drizzle-orm";
-import { encodeFunctionData, getAddress, isAddress, isAddressEqual, type Address, type Hex } from "viem";
+import { encodeFunctionData, getAddress, isAddress, isAddressEqual, type Hex } from "viem";
 import { SETTLEMENT_MESSAGES, type RouteCallDto, type SettlementDto, type UnsettledDto } from "@/lib/settlements";
 import { readRouteBalances } from "../../chains/evm/read-route-balances";
 import { readMaySettleTo, readRouteSettings } from "../../chains/evm/read-route-settings";
@@ -7,31 +6,19 @@ import { readSettlementHistory } from "../../chains/evm/read-settlement-history"
 import { routeAbi } from "../../chains/evm/route-abi";
 import { routeClient } from "../../chains/evm/route-client";
 import { STABLECOINS, type EvmRuntime } from "../../chains/runtime";
-import { merchantWallets } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { explorerLinkFor } from "../chains/explorer-link";
 import type { RunBody } from "./dto";
+import { deployBlockOf, listMerchantRoutes, type MerchantRoute } from "./merchant-routes";
 
-/** The merchant's route: its contract, the chain it lives on and that chain's runtime. */
-interface MerchantRoute {
-  route: Address;
-  owner: Address;
-  evm: EvmRuntime;
-}
-
-/** The merchant's route wallet, or undefined (custodial, no EVM wallet, or its chain no longer runs here). */
-async function findRoute(deps: AppDeps, userId: string): Promise<MerchantRoute | undefined> {
-  const [row] = await deps.database.db
-    .select({ chainId: merchantWallets.chainId, address: merchantWallets.address, route: merchantWallets.routeAddress })
-    .from(merchantWallets)
-    .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.family, "evm"), isNotNull(merchantWallets.routeAddress)));
-  const evm = row && deps.chains.evm.find((e) => e.chainId === row.chainId);
-  return row && evm ? { route: row.route as Address, owner: row.address as Address, evm } : undefined;
-}
-
-async function requireRoute(deps: AppDeps, userId: string): Promise<MerchantRoute> {
-  const found = await findRoute(deps, userId);
+/**
+ * The route a call is for: `route` when it is one of the merchant's (current or earlier), else the
+ * current one. Another merchant's route, or none, is not found.
+ */
+async function requireRoute(deps: AppDeps, userId: string, route?: string): Promise<MerchantRoute> {
+  const routes = await listMerchantRoutes(deps, userId);
+  const found = route ? routes.find((r) => isAddressEqual(r.route, getAddress(route.toLowerCase()))) : routes.find((r) => r.current);
   if (!found) throw new ApiError(404, "route_not_found", SETTLEMENT_MESSAGES.noRoute);
   return found;
 }
@@ -55,11 +42,8 @@ async function fromChain<T>(deps: AppDeps, read: () => Promise<T>): Promise<T> {
   }
 }
 
-/** What the merchant's route holds of each stablecoin of its chain, with who controls it and where it settles. */
-export async function readUnsettled(deps: AppDeps, userId: string): Promise<UnsettledDto> {
-  const found = await findRoute(deps, userId);
-  if (!found) return { route: null, chain: null, owner: null, settlementAddress: null, balances: [] };
-  const { route, evm } = found;
+/** What a route holds of each stablecoin of its chain, who controls it and where it settles, read now. */
+async function readRouteState(deps: AppDeps, { route, evm }: MerchantRoute) {
   const tokens = tokensOf(evm);
   const client = routeClient(evm);
   const [amounts, settings] = await fromChain(deps, () =>
@@ -81,15 +65,27 @@ export async function readUnsettled(deps: AppDeps, userId: string): Promise<Unse
   };
 }
 
-/** The route's `Settled` events, newest first (empty without a route). */
-export async function readHistory(deps: AppDeps, userId: string): Promise<SettlementDto[]> {
-  const found = await findRoute(deps, userId);
-  if (!found) return [];
+/**
+ * What the merchant's route holds of each stablecoin of its chain, with who controls it and where
+ * it settles, and the same for every earlier route (a replaced wallet's: its money stays visible).
+ */
+export async function readUnsettled(deps: AppDeps, userId: string): Promise<UnsettledDto> {
+  const routes = await listMerchantRoutes(deps, userId);
+  const current = routes.find((r) => r.current);
+  const [now, ...earlierRoutes] = await Promise.all([current ? readRouteState(deps, current) : undefined, ...routes.filter((r) => !r.current).map((r) => readRouteState(deps, r))]);
+  if (!now) return { route: null, chain: null, owner: null, settlementAddress: null, balances: [], earlierRoutes: earlierRoutes.map((r) => r!) };
+  return { ...now, earlierRoutes: earlierRoutes.map((r) => r!) };
+}
+
+/** A route's `Settled` events, read from its deployment block in bounded ranges. */
+async function routeHistory(deps: AppDeps, userId: string, found: MerchantRoute): Promise<SettlementDto[]> {
   const tokens = tokensOf(found.evm);
-  const events = await fromChain(deps, () => readSettlementHistory(routeClient(found.evm), found.route));
+  const fromBlock = await deployBlockOf(deps, userId, found);
+  const events = await fromChain(deps, () => readSettlementHistory(routeClient(found.evm), found.route, { fromBlock }));
   return events.map((e) => {
     const token = tokens.find((t) => isAddressEqual(t.address, e.token));
     return {
+      route: found.route,
       symbol: token?.symbol ?? null,
       tokenAddress: e.token,
       decimals: token?.decimals ?? null,
@@ -102,15 +98,24 @@ export async function readHistory(deps: AppDeps, userId: string): Promise<Settle
   });
 }
 
+/** The `Settled` events of every route of the merchant (current and earlier), newest first; empty without a route. */
+export async function readHistory(deps: AppDeps, userId: string): Promise<SettlementDto[]> {
+  const routes = await listMerchantRoutes(deps, userId);
+  const all = (await Promise.all(routes.map((r) => routeHistory(deps, userId, r)))).flat();
+  // Stable: within one block (and across chains, which share no clock) the order read is kept.
+  return all.sort((a, b) => (BigInt(a.blockNumber) === BigInt(b.blockNumber) ? 0 : BigInt(a.blockNumber) > BigInt(b.blockNumber) ? -1 : 1));
+}
+
 /**
- * The route call the merchant's wallet sends (the server holds no key): `settle` is checked
+ * The route call the merchant's wallet sends (the server holds no key), for the current route or
+ * the earlier one named by `body.route` (then `from` is that route's owner, the replaced wallet): `settle` is checked
  * against the chain first (known token, enough balance, an allowed recipient) so the merchant is
  * told why before paying gas; the contract checks again, and is what actually refuses.
  * @throws {ApiError} 404 `route_not_found`, 400 `unsupported_token`, 422 `insufficient_balance` /
  *   `not_whitelisted`, 503 when the node cannot be asked.
  */
 export async function buildRouteCall(deps: AppDeps, userId: string, body: RunBody): Promise<RouteCallDto> {
-  const { route, owner, evm } = await requireRoute(deps, userId);
+  const { route, owner, evm } = await requireRoute(deps, userId, body.route);
   const call = { chain: evm.chainId, from: owner, to: route };
   if (body.action !== "settle") {
     const data = encodeFunctionData({ abi: routeAbi, functionName: body.action, args: [getAddress(body.address)] });

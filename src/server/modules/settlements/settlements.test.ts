@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { createWalletClient, createPublicClient, http, parseEther, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { createApp } from "../../app";
 import { routeFactoryAbi } from "../../chains/evm/route-abi";
 import type { ChainRuntime } from "../../chains/runtime";
 import type { Database } from "../../db/client";
+import { merchantWallets, retiredRoutes } from "../../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
@@ -144,6 +146,7 @@ describe.each(TEST_BACKENDS)("route wallets and settlements on %s", (kind) => {
         { symbol: "USDC", tokenAddress: sandbox.tokens.USDC, decimals: 6, amount: "5000000" },
         { symbol: "USDT", tokenAddress: sandbox.tokens.USDT, decimals: 6, amount: "0" },
       ],
+      earlierRoutes: [],
     });
     const bUnsettled = await call(app, "POST", "/v2/settlements/read-unsettled", b.auth, {});
     expect(bUnsettled.body.data).toMatchObject({ route: bRoute, balances: [{ symbol: "USDC", amount: "0" }, { symbol: "USDT", amount: "0" }] });
@@ -168,8 +171,8 @@ describe.each(TEST_BACKENDS)("route wallets and settlements on %s", (kind) => {
 
     const history = await call(app, "POST", "/v2/settlements/read-history", a.auth, {});
     expect(history.body.data).toEqual([
-      { symbol: "USDC", tokenAddress: sandbox.tokens.USDC, decimals: 6, to: exchange, amount: "1000000", hash: second.transactionHash, blockNumber: second.blockNumber.toString(), scanLink: expect.stringContaining(`/tx/${chain}/`) },
-      { symbol: "USDC", tokenAddress: sandbox.tokens.USDC, decimals: 6, to: a.account.address, amount: "2000000", hash: first.transactionHash, blockNumber: first.blockNumber.toString(), scanLink: expect.stringContaining(`/tx/${chain}/`) },
+      { route, symbol: "USDC", tokenAddress: sandbox.tokens.USDC, decimals: 6, to: exchange, amount: "1000000", hash: second.transactionHash, blockNumber: second.blockNumber.toString(), scanLink: expect.stringContaining(`/tx/${chain}/`) },
+      { route, symbol: "USDC", tokenAddress: sandbox.tokens.USDC, decimals: 6, to: a.account.address, amount: "2000000", hash: first.transactionHash, blockNumber: first.blockNumber.toString(), scanLink: expect.stringContaining(`/tx/${chain}/`) },
     ]);
     expect((await call(app, "POST", "/v2/settlements/read-history", b.auth, {})).body.data).toEqual([]);
     expect((await call(app, "POST", "/v2/settlements/read-unsettled", a.auth, {})).body.data.balances[0].amount).toBe("2000000");
@@ -182,6 +185,78 @@ describe.each(TEST_BACKENDS)("route wallets and settlements on %s", (kind) => {
     const stranger = privateKeyToAccount(generatePrivateKey()).address;
     const direct = await send(a.wallet, { to: route, data: encodeFunctionData({ abi: routeAbi, functionName: "settle", args: [sandbox.tokens.USDC, stranger, 1n] }) });
     expect(direct.status).toBe("reverted");
+  });
+
+  it("replacing the EVM wallet keeps the old route: its balance and history stay shown, the old wallet settles it, new payments go to the new route", async () => {
+    const m = await nonCustodialMerchant();
+    await m.deploy(); // attached without the hash: the deployment block is found on the first history read
+    const oldRoute = (await m.attach()).body.data.wallet.route as Hex;
+    await sandbox.mintTokens(oldRoute, sandbox.tokens.USDC, 5_000_000n);
+    const toSelf = await call(app, "POST", "/v2/settlements/run", m.auth, { action: "settle", token: "USDC", to: m.account.address, amount: "1000000" });
+    const settled = await send(m.wallet, toSelf.body.data);
+
+    // The merchant replaces its wallet: the new wallet deploys its own route (the factory salts by owner).
+    const next = privateKeyToAccount(generatePrivateKey());
+    await sandbox.fund(next.address, parseEther("1"));
+    const nextWallet = createWalletClient({ account: next, chain: localEvmChain(sandbox.chainId, sandbox.rpcUrl), transport: http(sandbox.rpcUrl) });
+    const deployHash = await nextWallet.writeContract({ address: sandbox.routeFactory, abi: routeFactoryAbi, functionName: "deploy" });
+    const deployed = await publicClient().waitForTransactionReceipt({ hash: deployHash });
+    const replace = async (account: typeof next, extra: Record<string, unknown> = {}) => {
+      const { proof } = await prove(app, m.auth, chain, { address: account.address, sign: (message) => account.signMessage({ message }) });
+      return call(app, "POST", "/wallet/networks/update-address", m.auth, { address: account.address, chain, type: "metamask", proof, ...extra });
+    };
+    const replaced = await replace(next, { deployHash });
+    expect(replaced.status).toBe(200);
+    const newRoute = replaced.body.data.wallet.route as Hex;
+    expect(newRoute).not.toBe(oldRoute);
+    expect(await getReceivingWallet(database.db, m.id, chain)).toEqual({ address: newRoute });
+
+    const unsettled = (await call(app, "POST", "/v2/settlements/read-unsettled", m.auth, {})).body.data;
+    expect(unsettled).toMatchObject({ route: newRoute, owner: next.address, balances: [{ symbol: "USDC", amount: "0" }, { symbol: "USDT", amount: "0" }] });
+    expect(unsettled.earlierRoutes).toEqual([
+      {
+        route: oldRoute,
+        chain,
+        owner: m.account.address,
+        settlementAddress: m.account.address,
+        balances: [
+          { symbol: "USDC", tokenAddress: sandbox.tokens.USDC, decimals: 6, amount: "4000000" },
+          { symbol: "USDT", tokenAddress: sandbox.tokens.USDT, decimals: 6, amount: "0" },
+        ],
+      },
+    ]);
+    const history = (await call(app, "POST", "/v2/settlements/read-history", m.auth, {})).body.data;
+    expect(history).toEqual([expect.objectContaining({ route: oldRoute, hash: settled.transactionHash, amount: "1000000" })]);
+
+    // The new route's deployment block came from its receipt; the old one's was found once and kept.
+    const [row] = await database.db.select({ block: merchantWallets.routeDeployBlock }).from(merchantWallets).where(eq(merchantWallets.userId, m.id));
+    expect(row!.block).toBe(deployed.blockNumber);
+    const [earlier] = await database.db.select().from(retiredRoutes).where(eq(retiredRoutes.userId, m.id));
+    const oldDeploy = await publicClient().getContractEvents({ address: sandbox.routeFactory, abi: routeFactoryAbi, eventName: "RouteDeployed", args: { owner: m.account.address }, fromBlock: 0n });
+    expect(earlier).toMatchObject({ routeAddress: oldRoute, ownerAddress: m.account.address, deployBlock: oldDeploy[0]!.blockNumber });
+
+    // The old wallet settles what is left in the old route; a call for the current route is the new wallet's.
+    const rest = await call(app, "POST", "/v2/settlements/run", m.auth, { action: "settle", route: oldRoute.toLowerCase(), token: "USDC", to: m.account.address, amount: "4000000" });
+    expect(rest.body.data).toMatchObject({ chain, from: m.account.address, to: oldRoute });
+    expect((await send(m.wallet, rest.body.data)).status).toBe("success");
+    const current = await call(app, "POST", "/v2/settlements/run", m.auth, { action: "addWhitelist", address: m.account.address });
+    expect(current.body.data).toMatchObject({ from: next.address, to: newRoute });
+    const after = (await call(app, "POST", "/v2/settlements/read-unsettled", m.auth, {})).body.data;
+    expect(after.earlierRoutes[0].balances[0]).toMatchObject({ symbol: "USDC", amount: "0" });
+    expect((await call(app, "POST", "/v2/settlements/read-history", m.auth, {})).body.data.map((s: { route: string }) => s.route)).toEqual([oldRoute, oldRoute]);
+
+    // Another merchant's route is not this merchant's to call.
+    const other = await nonCustodialMerchant();
+    await other.deploy();
+    const othersRoute = (await other.attach()).body.data.wallet.route as string;
+    const refused = await call(app, "POST", "/v2/settlements/run", m.auth, { action: "settle", route: othersRoute, token: "USDC", to: m.account.address, amount: "1" });
+    expect(refused).toMatchObject({ status: 404, body: { code: "route_not_found" } });
+
+    // Back to the first wallet: its route is current again, and the second one is the earlier route.
+    expect((await replace(m.account)).status).toBe(200);
+    const back = (await call(app, "POST", "/v2/settlements/read-unsettled", m.auth, {})).body.data;
+    expect(back).toMatchObject({ route: oldRoute, owner: m.account.address });
+    expect(back.earlierRoutes.map((r: { route: string; owner: string }) => [r.route, r.owner])).toEqual([[newRoute, next.address]]);
   });
 
   it("refuses bad input and anonymous callers", async () => {

@@ -224,19 +224,19 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   });
 
   it("writes every CSV line exactly as csv-stringify would, whatever an order id, token or payer holds", async () => {
-    const m = await signInMerchant(app);
+    const m = await signInMerchant(suite.app);
     // Commas, quotes, CR, LF, formulas, non-Latin text, spaces: fields the database quotes itself.
     const tricky = ["a,b", 'say "hi"', "line\nbreak", "cr\rhere", "=1+2", "ünïcödé ✓ 注文", " padded ", '"', ",", "plain"];
     const random = fc.sample(fc.string({ unit: fc.constantFrom("a", "b", ",", '"', "\n", "\r", " ", "é", "😀", "'"), minLength: 1, maxLength: 12 }), 20);
     const values = [...tricky, ...random];
     for (const [i, value] of values.entries()) {
       const tx = await payment(m, { minutesAgo: i, paid: i % 3 !== 0 });
-      await database.db
+      await suite.db
         .update(transactions)
         .set({ merchantExtras: { orderId: value }, ...(i % 4 === 1 ? { payer: value, refundedAt: new Date() } : {}), ...(i === 2 ? { token: "US,DC" } : {}) })
         .where(eq(transactions.id, tx.id));
     }
-    const rows = await database.db.select().from(transactions).where(eq(transactions.userId, m.id)).orderBy(sql`created_at desc, id desc`);
+    const rows = await suite.db.select().from(transactions).where(eq(transactions.userId, m.id)).orderBy(sql`created_at desc, id desc`);
     const expected = stringify([
       ["Date", "Order ID", "Requested Amount", "Received Amount", "Currency", "Status", "Type", "Hash", "Payer", "Chain"],
       ...rows.map((r) => [
@@ -255,7 +255,7 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     const res = await get(`/transactions?limit=all&${ALL}`, m);
     expect(await res.text()).toBe(expected);
     // Batches of three: the same bytes.
-    expect(await new Response(transactionsCsv(database.db, { userId: m.id, filters: null, timeZone: "UTC" }, 3)).text()).toBe(expected);
+    expect(await new Response(transactionsCsv(suite.db, { userId: m.id, filters: null, timeZone: "UTC" }, 3)).text()).toBe(expected);
   });
 
   it("writes amounts of an 18-decimal token exactly in the CSV", async () => {

@@ -11,6 +11,8 @@ export interface VerifiedRoute {
   route: Address;
   /** The deploy transaction, when the client sent one (SPEC's Wallet.hash). */
   hash: Hash | null;
+  /** The block the route was deployed in, from the deploy receipt (null without one: found on first history read). */
+  deployBlock: bigint | null;
   verifiedAt: Date;
 }
 
@@ -32,11 +34,11 @@ export async function verifyRoute(deps: AppDeps, chainId: number, owner: Address
       if (!deployed || !isAddressEqual(deployed.owner, owner)) {
         throw new ApiError(422, "route_deploy_mismatch", ROUTE_MESSAGES.wrongDeploy, [{ path: "deployHash", message: ROUTE_MESSAGES.wrongDeploy }]);
       }
-      return { route: deployed.route, hash: deployHash, verifiedAt: now };
+      return { route: deployed.route, hash: deployHash, deployBlock: deployed.blockNumber, verifiedAt: now };
     }
     const route = await readRouteOf(client, evm.routeFactory, owner);
     if (!route) throw new ApiError(422, "route_not_deployed", ROUTE_MESSAGES.notDeployed);
-    return { route, hash: null, verifiedAt: now };
+    return { route, hash: null, deployBlock: null, verifiedAt: now };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     deps.log.warn({ err: error, chainId }, "route check: the chain could not be asked");

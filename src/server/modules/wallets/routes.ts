@@ -86,7 +86,7 @@ const updateRoute = createRoute({
   tags: ["Wallets"],
   summary: "Change a receiving address",
   description:
-    "Replaces the address of the merchant's wallet for the chain's family, with the same checks as attaching. Needs a recent sign-in; every change is recorded with who and when. Payments already started keep the address they started with.",
+    "Replaces the address of the merchant's wallet for the chain's family, with the same checks as attaching. Needs a recent sign-in; every change is recorded with who and when. Payments already started keep the address they started with. A non-custodial merchant's replaced route is kept: Settlements still shows what it holds, and its owner (the replaced wallet) settles it.",
   security,
   request: { body: { content: { "application/json": { schema: AttachBody } }, required: true } },
   responses: {

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq } from "drizzle-orm";
+import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
 import { getAddress } from "viem";
 import { chainById } from "@/lib/chains";
 import type { WalletType } from "@/lib/receiving-wallets";
@@ -7,7 +7,7 @@ import { walletFamilyOf } from "@/lib/wallet-families";
 import { alreadyAttachedMessage, noWalletMessage } from "@/lib/wallet-messages";
 import type { WalletProof } from "@/lib/wallet-proof";
 import type { Db } from "../../db/client";
-import { merchantWallets, walletAddressChanges, type WalletRow } from "../../db/schema";
+import { merchantWallets, retiredRoutes, walletAddressChanges, type WalletRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { checkWalletProof, consumeWalletProof } from "./proofs";
 import type { VerifiedRoute } from "./route-check";
@@ -87,7 +87,32 @@ async function checkInput(db: Db, userId: string, input: WalletInput): Promise<s
 
 /** The route columns as stored: all null for a custodial wallet (so a change of address drops a stale route). */
 function routeColumns(route: VerifiedRoute | undefined) {
-  return { routeAddress: route?.route ?? null, deployHash: route?.hash ?? null, deployedAt: route?.verifiedAt ?? null };
+  return { routeAddress: route?.route ?? null, deployHash: route?.hash ?? null, deployedAt: route?.verifiedAt ?? null, routeDeployBlock: route?.deployBlock ?? null };
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Keeps the route a wallet change leaves behind (see `retiredRoutes`): it may still hold the
+ * merchant's money, which only its owner (the old wallet) can move, so Settlements keeps showing it.
+ * A route that becomes current again (the merchant went back to that wallet) is no longer "earlier".
+ */
+async function retireReplacedRoute(tx: Tx, current: WalletRow, next: VerifiedRoute | undefined, now: Date): Promise<void> {
+  if (next) await tx.delete(retiredRoutes).where(and(eq(retiredRoutes.userId, current.userId), sql`lower(${retiredRoutes.routeAddress}) = ${next.route.toLowerCase()}`));
+  if (!current.routeAddress || current.routeAddress.toLowerCase() === next?.route.toLowerCase()) return;
+  await tx
+    .insert(retiredRoutes)
+    .values({
+      userId: current.userId,
+      chainId: current.chainId,
+      routeAddress: current.routeAddress,
+      ownerAddress: current.address,
+      deployHash: current.deployHash,
+      deployBlock: current.routeDeployBlock,
+      verifiedAt: current.deployedAt ?? current.updatedAt,
+      retiredAt: now,
+    })
+    .onConflictDoNothing();
 }
 
 /**
@@ -140,6 +165,7 @@ export interface ChangeActor {
  * Replaces the address of the merchant's wallet for the chain's family (the route demands a fresh
  * sign-in) and records who changed it, when, and from what, in the same transaction. Payments
  * already started keep the recipient stored on their transaction; new ones use the new address.
+ * A non-custodial merchant's replaced route is kept as an earlier route (`retireReplacedRoute`).
  * @throws {ApiError} 404 `wallet_not_found`, 400 invalid address / type, 422 bad proof.
  */
 export async function updateWalletAddress(db: Db, userId: string, input: WalletInput, actor: ChangeActor, now = new Date()) {
@@ -154,6 +180,7 @@ export async function updateWalletAddress(db: Db, userId: string, input: WalletI
   const address = await checkInput(db, userId, input);
   return db.transaction(async (tx) => {
     if (input.type !== "manual") await consumeWalletProof(tx, userId, input.proof!.nonce);
+    await retireReplacedRoute(tx, current, input.route, now);
     const [wallet] = await tx
       .update(merchantWallets)
       .set({
