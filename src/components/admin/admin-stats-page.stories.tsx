@@ -62,7 +62,7 @@ export const RangeApplied: Story = {
     await c.findByTestId("admin-merchants");
     const from = c.getByLabelText("From");
     await userEvent.clear(from);
-    await userEvent.type(from, "2026-11-01");
+    await userEvent.type(from, "01/11/2026");
     await userEvent.click(c.getByRole("button", { name: "Apply" }));
     await waitFor(() => expect(storyServer.bodiesSentTo("POST", "/api/v2/admin-stats/filter")).toEqual([{ start: "2026-11-01", end: "2026-11-05" }]));
     await expect(await c.findByTestId("admin-computed-at")).not.toHaveTextContent("from the cache");
@@ -77,7 +77,7 @@ export const RangeRefused: Story = {
     await c.findByTestId("admin-merchants");
     const to = c.getByLabelText("To");
     await userEvent.clear(to);
-    await userEvent.type(to, "2026-10-01");
+    await userEvent.type(to, "01/10/2026");
     await userEvent.click(c.getByRole("button", { name: "Apply" }));
     await expect(await c.findByRole("alert")).toHaveTextContent("The start must be on or before the end.");
     await expect(storyServer.bodiesSentTo("POST", "/api/v2/admin-stats/filter")).toEqual([]);
