@@ -96,7 +96,7 @@ export function RangeForm({ kind, value, check, onApply, busy }: RangeFormProps)
           <div className="grid gap-1.5">
             <div aria-hidden="true" className="invisible flex items-baseline">
               <span className="text-sm leading-none">&nbsp;</span>
-              <span className="text-xs">&nbsp;</span>
+              <span className="text-xs leading-none">&nbsp;</span>
             </div>
             {apply}
           </div>

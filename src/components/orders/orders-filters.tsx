@@ -62,17 +62,18 @@ export function OrdersFilters({ value, onApply, onReset, onDownload, downloadedR
 
   return (
     <form aria-label={t("filters.legend")} noValidate className="grid gap-4 rounded-lg border p-4" onSubmit={submit}>
-      <div className="flex items-end gap-2">
-        <div className="grid min-w-0 flex-1 gap-1.5">
-          <Label htmlFor="orders-search">{t("filters.search")}</Label>
-          <Input id="orders-search" type="search" value={draft.filterText} placeholder={t("filters.searchPlaceholder")} maxLength={200} onChange={(e) => set("filterText", e.target.value)} />
-        </div>
-        <Button type="button" variant="outline" className="sm:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      <div className="grid gap-1.5">
+        <Label htmlFor="orders-search">{t("filters.search")}</Label>
+        <Input id="orders-search" type="search" value={draft.filterText} placeholder={t("filters.searchPlaceholder")} maxLength={200} onChange={(e) => set("filterText", e.target.value)} />
+      </div>
+      {/* A whole-width row of its own on a phone, just above what it unfolds. */}
+      <Button type="button" variant="outline" className="justify-between sm:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <span className="flex items-center gap-2">
           <SlidersHorizontalIcon aria-hidden="true" />
           {changed ? t("filters.toggleCount", { count: changed }) : t("filters.toggle")}
-          <ChevronDownIcon aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
-        </Button>
-      </div>
+        </span>
+        <ChevronDownIcon aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+      </Button>
       <div id={panelId} className={cn("gap-4", open ? "grid" : "hidden sm:grid")}>
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <DayField ref={fromRef} id="orders-from" label={t("filters.from")} value={draft.timeStart} showProblem={refused} onValueChange={(v) => set("timeStart", v)} />

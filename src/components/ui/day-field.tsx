@@ -38,7 +38,7 @@ export function DayField({ id, label, value, onValueChange, showProblem, error, 
     <div className={cn("grid content-start gap-1.5", className)}>
       <div className="flex items-baseline justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
-        <span id={hintId} className="text-xs text-muted-foreground">
+        <span id={hintId} className="text-xs leading-none text-muted-foreground">
           {t("primitives.dayField.hint")}
         </span>
       </div>
