@@ -24,6 +24,8 @@ const chartDrawn = async (canvas: HTMLElement) => {
   // The chart loads once in view: on a phone the cards push it below the fold.
   (await within(canvas).findByTestId("volume-chart")).scrollIntoView();
   await waitFor(() => expect(canvas.querySelector(".apexcharts-svg")).not.toBeNull(), { timeout: 5000 });
+  // Back to the top, so the baseline shows the heading and the range form rather than a blank band.
+  window.scrollTo(0, 0);
 };
 
 /** Merchants, payments and volume, the chart of the range, and payments by status and chain. */
