@@ -61,6 +61,8 @@ test("a merchant filters, pages forward and back, searches by hash and downloads
   await expect(rows).toHaveCount(3);
   await expect(rows.first().getByRole("cell", { name: "zLink" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+  // The days read dd/MM/yyyy whatever the browser's locale (an en-US date input would show MM/DD/YYYY).
+  await expect(page.getByRole("textbox", { name: "From" })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   await page.screenshot({ path: `${SHOTS}/orders-default.png`, fullPage: true });
 
   // Initiated too: fifteen rows, ten a page; the filter lives in the URL and survives a reload.
@@ -117,5 +119,10 @@ test("a merchant filters, pages forward and back, searches by hash and downloads
   await page.goto("/transactions");
   await expect(rows).toHaveCount(3);
   expect(await overflow(page)).toBe(0);
+  // The filters fold behind their disclosure there, the search box stays in sight.
+  const disclosure = page.getByRole("button", { name: "Filters" });
+  await expect(disclosure).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("textbox", { name: "From" })).toBeHidden();
+  await expect(page.getByRole("searchbox", { name: "Search" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/orders-phone.png`, fullPage: true });
 });

@@ -36,6 +36,8 @@ export default function VolumeChart({ consolidated, exchangeRate, billingCurrenc
     xaxis: { categories: days.map((d) => dayLabel.format(new Date(`${d.date}T00:00:00Z`))), labels: { style: { colors: MUTED } } },
     yaxis: { labels: { formatter: axisLabel, style: { colors: MUTED } } },
     tooltip: { y: { formatter: (v) => formatBilling(v ?? 0, "1", billingCurrency, i18n.language) } },
+    // Without any day (a range the server had nothing for) say so rather than draw a bare frame.
+    noData: { text: t("dashboard.chart.noData"), style: { color: MUTED, fontSize: "14px" } },
   };
   const series = [{ name: t("dashboard.chart.volume"), data: days.map((d) => Number(toBillingCurrency(d.paid, exchangeRate))) }];
   return <Chart type="area" height={260} options={options} series={series} />;

@@ -1,12 +1,17 @@
 import * as React from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { DownloadIcon, SearchIcon } from "lucide-react";
+import { ChevronDownIcon, DownloadIcon, SearchIcon, SlidersHorizontalIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { DayField } from "@/components/ui/day-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { FILTER_FIELDS, FILTER_STATUSES, parseDay, type FilterField, type TransactionFilters } from "@/lib/transaction-filters";
+import { cn } from "@/lib/utils";
+import { compareDays, dayProblem, tidyDay } from "@/lib/day-text";
+import { FILTER_FIELDS, FILTER_STATUSES, defaultFilters, type FilterField, type TransactionFilters } from "@/lib/transaction-filters";
 import type { PaymentStatus } from "@/lib/payment-status";
+import { changedFilters } from "./changed-filters";
 
 export interface OrdersFiltersProps {
   value: TransactionFilters;
@@ -15,96 +20,118 @@ export interface OrdersFiltersProps {
   onDownload: () => void;
   /** While a download runs: the rows received so far (the button shows them and is disabled). */
   downloadedRows?: number | null;
+  /** What Reset goes back to (the reader's zone and today); the Filters button counts what differs. UTC today when absent. */
+  defaults?: TransactionFilters;
 }
-
-/** dd/MM/yyyy ↔ the yyyy-MM-dd a date input speaks. */
-const toInput = (day: string) => {
-  const d = parseDay(day);
-  return d ? `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}` : "";
-};
-const fromInput = (value: string) => {
-  const [y, m, d] = value.split("-");
-  return y && m && d ? `${d}/${m}/${y}` : "";
-};
 
 const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
 
-/** SPEC §3 transaction filters (the parent keys it by the applied filters, so a new `value` starts a new draft): search text and where to look, statuses, day range, amount range; applied together. */
-export function OrdersFilters({ value, onApply, onReset, onDownload, downloadedRows }: OrdersFiltersProps) {
+/**
+ * SPEC §3 transaction filters (the parent keys it by the applied filters, so a new `value` starts a new draft): search text and where to look, statuses, day range, amount range; applied together.
+ * On a phone everything but the search box and the buttons folds behind a "Filters (n)" disclosure, so the
+ * orders stay on the first screen; from the `sm` width up the panel is always shown and the disclosure hidden.
+ */
+export function OrdersFilters({ value, onApply, onReset, onDownload, downloadedRows, defaults }: OrdersFiltersProps) {
   const { t } = useTranslation("orders");
   const [draft, setDraft] = React.useState(value);
+  const [open, setOpen] = React.useState(false);
+  const [refused, setRefused] = React.useState(false);
+  const fromRef = React.useRef<HTMLInputElement>(null);
+  const toRef = React.useRef<HTMLInputElement>(null);
   const set = <K extends keyof TransactionFilters>(key: K, v: TransactionFilters[K]) => setDraft((d) => ({ ...d, [key]: v }));
   const downloading = downloadedRows !== null && downloadedRows !== undefined;
+  const baseline = React.useMemo(() => defaults ?? defaultFilters(new Date()), [defaults]);
+  const changed = changedFilters(draft, baseline);
+  const endBeforeStart = !dayProblem(draft.timeStart) && !dayProblem(draft.timeEnd) && compareDays(draft.timeStart, draft.timeEnd) > 0;
+  const panelId = React.useId();
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const bad = dayProblem(draft.timeStart) ? fromRef : dayProblem(draft.timeEnd) || endBeforeStart ? toRef : null;
+    if (bad) {
+      // Apply is refused: unfold the panel (on a phone it may be folded) and take the reader to the field.
+      flushSync(() => {
+        setRefused(true);
+        setOpen(true);
+      });
+      bad.current?.focus();
+      return;
+    }
+    onApply({ ...draft, timeStart: tidyDay(draft.timeStart), timeEnd: tidyDay(draft.timeEnd) });
+  };
 
   return (
-    <form
-      aria-label={t("filters.legend")}
-      className="grid gap-4 rounded-lg border p-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply(draft);
-      }}
-    >
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-        <div className="grid gap-1.5">
-          <Label htmlFor="orders-search">{t("filters.search")}</Label>
-          <Input id="orders-search" type="search" value={draft.filterText} placeholder={t("filters.searchPlaceholder")} maxLength={200} onChange={(e) => set("filterText", e.target.value)} />
+    <form aria-label={t("filters.legend")} noValidate className="grid gap-4 rounded-lg border p-4" onSubmit={submit}>
+      <div className="grid gap-1.5">
+        <Label htmlFor="orders-search">{t("filters.search")}</Label>
+        <Input id="orders-search" type="search" value={draft.filterText} placeholder={t("filters.searchPlaceholder")} maxLength={200} onChange={(e) => set("filterText", e.target.value)} />
+      </div>
+      {/* A whole-width row of its own on a phone, just above what it unfolds. */}
+      <Button type="button" variant="outline" className="justify-between sm:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <span className="flex items-center gap-2">
+          <SlidersHorizontalIcon aria-hidden="true" />
+          {changed ? t("filters.toggleCount", { count: changed }) : t("filters.toggle")}
+        </span>
+        <ChevronDownIcon aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+      </Button>
+      <div id={panelId} className={cn("gap-4", open ? "grid" : "hidden sm:grid")}>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          <DayField ref={fromRef} id="orders-from" label={t("filters.from")} value={draft.timeStart} showProblem={refused} onValueChange={(v) => set("timeStart", v)} />
+          <DayField
+            ref={toRef}
+            id="orders-to"
+            label={t("filters.to")}
+            value={draft.timeEnd}
+            showProblem={refused}
+            error={endBeforeStart ? t("filters.endBeforeStart") : null}
+            onValueChange={(v) => set("timeEnd", v)}
+          />
+          <div className="grid content-start gap-1.5">
+            <Label htmlFor="orders-min">{t("filters.minAmount")}</Label>
+            <Input id="orders-min" inputMode="decimal" value={draft.minAmount} onChange={(e) => set("minAmount", e.target.value.trim())} />
+          </div>
+          <div className="grid content-start gap-1.5">
+            <Label htmlFor="orders-max">{t("filters.maxAmount")}</Label>
+            <Input id="orders-max" inputMode="decimal" value={draft.maxAmount} onChange={(e) => set("maxAmount", e.target.value.trim())} />
+          </div>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="orders-from">{t("filters.from")}</Label>
-          <Input id="orders-from" type="date" value={toInput(draft.timeStart)} onChange={(e) => set("timeStart", fromInput(e.target.value))} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="orders-to">{t("filters.to")}</Label>
-          <Input id="orders-to" type="date" value={toInput(draft.timeEnd)} onChange={(e) => set("timeEnd", fromInput(e.target.value))} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">{t("filters.searchIn")}</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {FILTER_FIELDS.map((f: FilterField) => (
+                <div key={f} className="flex items-center gap-2">
+                  <Checkbox id={`orders-field-${f}`} checked={draft.filterFields.includes(f)} onCheckedChange={(on) => set("filterFields", toggle(draft.filterFields, f, on === true))} />
+                  <Label htmlFor={`orders-field-${f}`}>{t(`fields.${f}`)}</Label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">{t("filters.status")}</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {FILTER_STATUSES.map((s: PaymentStatus) => (
+                <div key={s} className="flex items-center gap-2">
+                  <Checkbox id={`orders-status-${s}`} checked={draft.txStatus.includes(s)} onCheckedChange={(on) => set("txStatus", toggle(draft.txStatus, s, on === true))} />
+                  <Label htmlFor={`orders-status-${s}`}>{t(`statuses.${s}`)}</Label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
         </div>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">{t("filters.searchIn")}</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {FILTER_FIELDS.map((f: FilterField) => (
-              <div key={f} className="flex items-center gap-2">
-                <Checkbox id={`orders-field-${f}`} checked={draft.filterFields.includes(f)} onCheckedChange={(on) => set("filterFields", toggle(draft.filterFields, f, on === true))} />
-                <Label htmlFor={`orders-field-${f}`}>{t(`fields.${f}`)}</Label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">{t("filters.status")}</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {FILTER_STATUSES.map((s: PaymentStatus) => (
-              <div key={s} className="flex items-center gap-2">
-                <Checkbox id={`orders-status-${s}`} checked={draft.txStatus.includes(s)} onCheckedChange={(on) => set("txStatus", toggle(draft.txStatus, s, on === true))} />
-                <Label htmlFor={`orders-status-${s}`}>{t(`statuses.${s}`)}</Label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
-      </div>
-      <div className="flex flex-wrap items-end gap-4">
-        <div className="grid w-36 gap-1.5">
-          <Label htmlFor="orders-min">{t("filters.minAmount")}</Label>
-          <Input id="orders-min" inputMode="decimal" value={draft.minAmount} onChange={(e) => set("minAmount", e.target.value.trim())} />
-        </div>
-        <div className="grid w-36 gap-1.5">
-          <Label htmlFor="orders-max">{t("filters.maxAmount")}</Label>
-          <Input id="orders-max" inputMode="decimal" value={draft.maxAmount} onChange={(e) => set("maxAmount", e.target.value.trim())} />
-        </div>
-        <div className="flex flex-wrap gap-2 sm:ml-auto">
-          <Button type="submit">
-            <SearchIcon aria-hidden="true" />
-            {t("filters.apply")}
-          </Button>
-          <Button type="button" variant="outline" onClick={onReset}>
-            {t("filters.reset")}
-          </Button>
-          <Button type="button" variant="outline" disabled={downloading} onClick={onDownload}>
-            <DownloadIcon aria-hidden="true" />
-            {downloading ? t("download.progress", { rows: downloadedRows }) : t("download.button")}
-          </Button>
-        </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit">
+          <SearchIcon aria-hidden="true" />
+          {t("filters.apply")}
+        </Button>
+        <Button type="button" variant="outline" onClick={onReset}>
+          {t("filters.reset")}
+        </Button>
+        <Button type="button" variant="outline" className="sm:ml-auto" disabled={downloading} onClick={onDownload}>
+          <DownloadIcon aria-hidden="true" />
+          {downloading ? t("download.progress", { rows: downloadedRows }) : t("download.button")}
+        </Button>
       </div>
     </form>
   );

@@ -59,8 +59,8 @@ export const WithOrders: Story = {
     for (const type of ["zLink", "zRequest", "zApi", "zInvoice", "Invoice", "zCart", "Donation"]) await expect(c.getByRole("cell", { name: type })).toBeVisible();
     await expect(storyServer.requests.map((r) => r.path)).toContain("/api/transactions?tz=UTC");
     await expect(c.getByRole("searchbox", { name: "Search" })).toHaveValue("");
-    await expect(c.getByLabelText("From")).toHaveValue("2026-11-04");
-    await expect(c.getByLabelText("To")).toHaveValue("2026-11-05");
+    await expect(c.getByLabelText("From")).toHaveValue("04/11/2026");
+    await expect(c.getByLabelText("To")).toHaveValue("05/11/2026");
   },
 };
 

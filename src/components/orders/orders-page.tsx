@@ -44,7 +44,8 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "
   const now = React.useMemo(() => fixedNow ?? new Date(), [fixedNow]);
   const params = React.useMemo(() => new URLSearchParams(search), [search]);
   const parsed = React.useMemo(() => parseFilters((n) => params.getAll(n), now, timeZone), [params, now, timeZone]);
-  const filters = parsed.ok ? parsed.filters : defaultFilters(now, timeZone);
+  const defaults = React.useMemo(() => defaultFilters(now, timeZone), [now, timeZone]);
+  const filters = parsed.ok ? parsed.filters : defaults;
   // The URL keeps only what differs from the defaults; the API is told the reader's zone too.
   const query = filtersToQuery(filters, now, timeZone).toString();
   const apiQuery = `${query ? `${query}&` : ""}tz=${encodeURIComponent(timeZone)}${productType ? `&type=${productType}` : ""}`;
@@ -104,7 +105,7 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "
           <p className="text-muted-foreground">{t("intro")}</p>
         </div>
       )}
-      <OrdersFilters key={query} value={filters} onApply={apply} onReset={() => navigate(basePath)} onDownload={() => void download()} downloadedRows={downloaded} />
+      <OrdersFilters key={query} value={filters} defaults={defaults} onApply={apply} onReset={() => navigate(basePath)} onDownload={() => void download()} downloadedRows={downloaded} />
       {!parsed.ok ? (
         <p role="alert" className="text-sm text-destructive">
           {parsed.problems[0].message}
