@@ -2,10 +2,10 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { I18nRoot } from "@/components/i18n/i18n-root";
 import { SignInPanel } from "@/components/signin/sign-in-panel";
 import { isSessionLive } from "@/lib/access";
+import { afterSignInPath } from "@/lib/return-path";
 import { isMobileUserAgent, openedInApp } from "@/lib/wallet-apps";
 import { $session } from "@/stores/session";
 
-const DASHBOARD = "/dashboard";
 /** The wallet adapter and the sign-in flow, fetched by dynamic import (see useWalletCodeWanted). */
 const WalletSignIn = lazy(() => import("./auth/wallet-sign-in"));
 
@@ -49,10 +49,10 @@ function DetectingWallets() {
 /** Island for /auth: painted at once; the wallet adapter follows on idle or first interaction. */
 export default function AuthIsland() {
   const wanted = useWalletCodeWanted();
-  // A return visit with a live, accepted session goes straight on.
+  // A return visit with a live, accepted session goes straight on (to `?next=` or the dashboard).
   useEffect(() => {
     const cached = $session.get();
-    if (isSessionLive(cached) && cached.acceptedTerms) window.location.replace(DASHBOARD);
+    if (isSessionLive(cached) && cached.acceptedTerms) window.location.replace(afterSignInPath(window.location.search));
   }, []);
   return (
     <I18nRoot>

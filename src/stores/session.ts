@@ -59,3 +59,12 @@ export const $session = session.$store;
 /** Whether a live session exists. */
 export const $signedIn = session.$signedIn;
 export const { signIn: setSession, update: updateSession, signOut: clearSession } = session;
+
+/**
+ * Forgets the cached session for the pages that come next, leaving this page's store as it is:
+ * for a page navigating away to sign in again. Clearing the store instead would make this page's
+ * session guard send it to /auth on its own, cancelling the navigation already under way.
+ */
+export function forgetSessionForNextPage(): void {
+  localStorage.removeItem(SESSION_STORAGE_KEY);
+}

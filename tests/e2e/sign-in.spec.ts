@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createSolanaTestWallet, type SolanaTestWallet } from "../fixtures/solana-wallet";
+import { signInMerchant } from "../fixtures/merchant";
 
 const SESSION_KEY = "zpay.session";
 
@@ -84,6 +85,43 @@ test.describe("merchant sign-in", () => {
     // The toast says it (the dashboard's cards, whose reads failed the same way, may repeat it in their own alerts).
     await expect(page.getByText("Current logged-in session has expired, please login again", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/, { timeout: 5000 });
+  });
+
+  test("Sign in again from Settings › Security comes back there, and reveals the secret", async ({ page }) => {
+    const wallet = await signInMerchant(page);
+    // The server refuses an old session's secret (fresh-sign-in.test.ts checks it); a journey cannot
+    // age its session, so the first read answers what the server answers then, word for word.
+    await page.route(
+      "**/api/integrations",
+      (route) =>
+        route.fulfill({
+          status: 401,
+          contentType: "application/json",
+          body: JSON.stringify({ code: "fresh_sign_in_required", message: "For your security, please sign in again (within the last 10 minutes) to do this." }),
+        }),
+      { times: 1 },
+    );
+    await page.goto("/settings/security");
+    await page.getByRole("button", { name: "Show secret" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "needs a recent sign-in" });
+    await expect(alert).toBeVisible();
+    await alert.getByRole("button", { name: "Sign in again" }).click();
+
+    await expect(page).toHaveURL(/\/auth\?next=%2Fsettings%2Fsecurity$/);
+    await page.getByRole("button", { name: `Continue with ${wallet.name}` }).click();
+    await expect(page).toHaveURL(/\/settings\/security$/);
+    await page.getByRole("button", { name: "Show secret" }).click();
+    await expect(page.getByTestId("api-secret")).toHaveText(/^whsec_/);
+  });
+
+  test("/auth never sends a signed-in merchant to another site, whatever `next` says", async ({ page }) => {
+    await signInMerchant(page);
+    for (const next of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(document.domain)"]) {
+      await page.goto(`/auth?next=${encodeURIComponent(next)}`);
+      await expect(page, next).toHaveURL(/^http:\/\/localhost:\d+\/dashboard$/);
+    }
+    await page.goto("/auth?next=%2Fsettings%2Fsecurity");
+    await expect(page).toHaveURL(/\/settings\/security$/);
   });
 
   test("the sign-in screen in French", async ({ page }) => {

@@ -4,6 +4,7 @@ import { EyeIcon, EyeOffIcon, RefreshCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FreshSignInAlert } from "@/components/session/fresh-sign-in-alert";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ApiRequestError, type ApiClient } from "@/lib/api-client";
 import { showToast } from "@/stores/toasts";
@@ -105,14 +106,7 @@ export function ApiKeysCard({ api, accountId, onSignInAgain }: ApiKeysCardProps)
             ) : null}
           </div>
         </div>
-        {needsSignIn ? (
-          <div role="alert" className="flex flex-col items-start gap-3 rounded-md border border-warning/50 p-3 text-sm sm:flex-row sm:items-center">
-            <span className="flex-1">{t("keys.freshSignIn")}</span>
-            <Button type="button" size="sm" onClick={onSignInAgain}>
-              {t("keys.signInAgain")}
-            </Button>
-          </div>
-        ) : null}
+        {needsSignIn ? <FreshSignInAlert message={t("keys.freshSignIn")} actionLabel={t("keys.signInAgain")} onSignInAgain={onSignInAgain} /> : null}
         {error ? (
           <p role="alert" className="text-sm text-destructive">
             {error}

@@ -63,7 +63,7 @@ export function SecurityPanel({
         </div>
       ) : (
         <>
-          <WebhookForm api={api} settings={load.settings} onSaved={(settings) => setLoad({ status: "ready", settings })} />
+          <WebhookForm api={api} settings={load.settings} onSaved={(settings) => setLoad({ status: "ready", settings })} onSignInAgain={onSignInAgain} />
           <DeliveryLog api={api} hasEndpoint={Boolean(load.settings.apiHook)} timeZone={timeZone} />
         </>
       )}

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { FreshSignInAlert } from "@/components/session/fresh-sign-in-alert";
 import { ApiRequestError, type ApiClient } from "@/lib/api-client";
 import { webhookFormSchema, webhookFormValues, type WebhookSettingsDto, type WebhookFormValues } from "@/lib/webhook-settings";
 import { showToast } from "@/stores/toasts";
@@ -18,23 +19,35 @@ const FIELDS: { name: keyof WebhookFormValues; type?: string; placeholder?: stri
   { name: "shopify_secret", type: "password" },
 ];
 
+export interface WebhookFormProps {
+  api: ApiClient;
+  settings: WebhookSettingsDto | null;
+  onSaved: (s: WebhookSettingsDto) => void;
+  /** Sends the merchant to sign in again (and back) when the server wants a recent sign-in to save. */
+  onSignInAgain?: () => void;
+}
+
 /**
  * SPEC §4 Security: the webhook endpoint, the redirect (callback) URL and the e-commerce platform
  * fields; 'Valid API endpoint is required' and 'Callback URL' on bad URLs (the server's answer
- * shown on its field), 'Updated successfully' once saved.
+ * shown on its field), 'Updated successfully' once saved. The save answers the signing secret, so
+ * an old session is refused: then, like the API keys card, the form offers to sign in again.
  */
-export function WebhookForm({ api, settings, onSaved }: { api: ApiClient; settings: WebhookSettingsDto | null; onSaved: (s: WebhookSettingsDto) => void }) {
+export function WebhookForm({ api, settings, onSaved, onSignInAgain }: WebhookFormProps) {
   const { t } = useTranslation("security");
   const schema = React.useMemo(() => webhookFormSchema({ endpoint: t("errors.endpoint"), callback: t("errors.callback") }), [t]);
   const form = useForm<WebhookFormValues>({ defaultValues: webhookFormValues(settings), resolver: yupResolver(schema) as never });
+  const [needsSignIn, setNeedsSignIn] = React.useState(false);
 
   const save = form.handleSubmit(async (values) => {
     try {
       const res = await api.post<{ data: WebhookSettingsDto }>("/integrations", values);
+      setNeedsSignIn(false);
       form.reset(webhookFormValues(res.data));
       onSaved(res.data);
       showToast({ message: t("saved"), variant: "success" });
     } catch (err) {
+      if (err instanceof ApiRequestError && err.needsFreshSignIn && onSignInAgain) return setNeedsSignIn(true);
       const issues = err instanceof ApiRequestError && err.status === 400 ? (err.issues ?? []) : [];
       for (const issue of issues) form.setError(issue.path as keyof WebhookFormValues, { message: issue.message });
       if (issues.length === 0) showToast({ message: err instanceof Error ? err.message : t("saveFailed"), variant: "error" });
@@ -69,6 +82,7 @@ export function WebhookForm({ api, settings, onSaved }: { api: ApiClient; settin
                 )}
               />
             ))}
+            {needsSignIn && onSignInAgain ? <FreshSignInAlert message={t("webhook.freshSignIn")} actionLabel={t("webhook.signInAgain")} onSignInAgain={onSignInAgain} /> : null}
           </CardContent>
           <CardFooter>
             <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>

@@ -56,6 +56,8 @@ export function useSolanaSignIn({ api, referralCode, onSignedIn }: { api: ApiCli
     [select],
   );
 
+  // `phase` too: choosing the wallet the adapter remembers from an earlier sign-in (signing in
+  // again) selects nothing new, so `wallet` does not change and only the phase says to connect.
   useEffect(() => {
     if (step.current !== "connect" || !wallet) return;
     if (connected) {
@@ -63,7 +65,7 @@ export function useSolanaSignIn({ api, referralCode, onSignedIn }: { api: ApiCli
       return;
     }
     if (!connecting) connect().catch(fail);
-  }, [wallet, connected, connecting, connect, fail]);
+  }, [wallet, connected, connecting, connect, fail, phase]);
 
   useEffect(() => {
     if (!connected || !publicKey) return;

@@ -6,16 +6,17 @@ import { useSolanaSignIn } from "@/components/signin/use-solana-sign-in";
 import { TermsDialog } from "@/components/terms/terms-dialog";
 import { ConnectedToastBar } from "@/components/app-shell/connected-toast-bar";
 import { createApiClient } from "@/lib/api-client";
+import { afterSignInPath } from "@/lib/return-path";
 import { isMobileUserAgent, openedInApp } from "@/lib/wallet-apps";
 import { $session, clearSession, setSession, updateSession, type SessionUser } from "@/stores/session";
 import { saveMerchantLanguage } from "@/stores/merchant-language";
-
-export const DASHBOARD = "/dashboard";
 
 function SignIn() {
   const api = useMemo(() => createApiClient({ getToken: () => $session.get()?.token }), []);
   const search = window.location.search;
   const referralCode = new URLSearchParams(search).get("r");
+  // Back to the page that sent the merchant here (`?next=`, checked to be on this site), or the dashboard.
+  const destination = afterSignInPath(search);
   const [termsOpen, setTermsOpen] = useState(false);
 
   const onSignedIn = useCallback(
@@ -23,18 +24,18 @@ function SignIn() {
       setSession(user);
       // The merchant's e-mails follow the language they signed in with (told before leaving the page).
       void saveMerchantLanguage(undefined, api).then(() => {
-        if (user.acceptedTerms) window.location.assign(DASHBOARD);
+        if (user.acceptedTerms) window.location.assign(destination);
         else setTermsOpen(true);
       });
     },
-    [api],
+    [api, destination],
   );
   const signIn = useSolanaSignIn({ api, referralCode, onSignedIn });
 
   const accept = async () => {
     const res = await api.post<{ data: { user: SessionUser } }>("/accept-terms");
     updateSession({ acceptedTerms: res.data.user.acceptedTerms });
-    window.location.assign(DASHBOARD);
+    window.location.assign(destination);
   };
   const reject = () => {
     setTermsOpen(false);

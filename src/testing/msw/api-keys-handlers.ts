@@ -7,9 +7,14 @@ import { requireMerchant } from "./auth-handlers";
 import { route, StoryApiError } from "./respond";
 import { storyServer } from "./store";
 
+/** What every route answering the secret does first: refuse an old sign-in, as the server does. */
+export function refuseStaleSignIn() {
+  if (storyServer.staleSignIn) throw new StoryApiError(401, "fresh_sign_in_required", "For your security, please sign in again (within the last 10 minutes) to do this.");
+}
+
 function keys(request: Request) {
   const merchant = requireMerchant(request);
-  if (storyServer.staleSignIn) throw new StoryApiError(401, "fresh_sign_in_required", "For your security, please sign in again (within the last 10 minutes) to do this.");
+  refuseStaleSignIn();
   return { account: { id: merchant._id }, secret: storyServer.apiSecret, apiHook: null, callback: null, shopify_store: null, shopify_secret: null, referralCode: merchant.referralCode, ...storyServer.integration };
 }
 

@@ -5,6 +5,7 @@
  */
 import { NOTIFICATION_MESSAGES, notificationSchema } from "@/lib/notifications";
 import { WEBHOOK_MESSAGES, webhookFormSchema, type IntegrationSettingsDto, type WebhookDeliveryDto } from "@/lib/webhook-settings";
+import { refuseStaleSignIn } from "./api-keys-handlers";
 import { requireMerchant } from "./auth-handlers";
 import { route, StoryApiError } from "./respond";
 import { storyServer } from "./store";
@@ -34,6 +35,7 @@ export const notifyHandlers = [
   // GET /api/integrations (with the secret, behind a fresh sign-in) is the API keys card's: ./api-keys-handlers.ts.
   route("post", "/api/integrations", ({ request, body }) => {
     requireMerchant(request);
+    refuseStaleSignIn(); // the answer holds the secret
     const values = { endpoint: String(body.endpoint ?? ""), callback: String(body.callback ?? ""), shopify_store: String(body.shopify_store ?? ""), shopify_secret: String(body.shopify_secret ?? "") };
     // The real server also refuses private and loopback hosts; stories use example.com names.
     const issues: { path: string; message: string }[] = [];

@@ -62,7 +62,7 @@ export interface StoryServerData {
   billing?: BillingRowDto[];
   /** GET /api/profile (default: nothing filled in, USD). */
   profile?: ProfileDto;
-  /** The API secret GET /api/integrations shows (./api-keys-handlers.ts); `staleSignIn`: the server wants a fresh sign-in first. */
+  /** The API secret GET /api/integrations shows (./api-keys-handlers.ts); `staleSignIn`: the server wants a fresh sign-in before any answer holding it (GET, save, regenerate). */
   apiSecret?: string;
   staleSignIn?: boolean;
 }

@@ -9,8 +9,9 @@ import { signInMerchant } from "../../testing/merchants";
 import { newSolanaKey } from "../../testing/solana-keys";
 
 /**
- * Reading or rotating the webhook secret and changing the receiving wallet need a recent
- * sign-in (FRESH_SIGN_IN_MINUTES), so a stolen or forgotten session cannot redirect payouts.
+ * Reading, rotating or saving next to the webhook secret (the save answers it) and changing the
+ * receiving wallet need a recent sign-in (FRESH_SIGN_IN_MINUTES), so a stolen or forgotten
+ * session can neither learn the secret nor redirect payouts or payment events.
  */
 describe.each(TEST_BACKENDS)("fresh sign-in for sensitive changes on %s", (kind) => {
   let database: Database;
@@ -37,6 +38,16 @@ describe.each(TEST_BACKENDS)("fresh sign-in for sensitive changes on %s", (kind)
       (auth) => app.request("/api/integrations/regenerate", { method: "POST", headers: auth }),
     ],
     [
+      "saving the webhook settings, whose answer holds the secret",
+      "POST /integrations",
+      (auth) =>
+        app.request("/api/integrations", {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ endpoint: "https://attacker.example.com/hooks" }),
+        }),
+    ],
+    [
       "attaching the receiving wallet",
       "POST /wallet/networks",
       (auth) =>
@@ -60,6 +71,10 @@ describe.each(TEST_BACKENDS)("fresh sign-in for sensitive changes on %s", (kind)
       const list = await app.request("/api/wallet/networks", { headers: stale.auth });
       expect((await list.json()).data.wallets).toEqual([]);
     }
+    if (route === "POST /integrations") {
+      const saved = await app.request("/api/integrations/webhook", { headers: stale.auth });
+      expect((await saved.json()).data.apiHook).toBeNull();
+    }
     // The session itself is still good for everything else.
     expect((await app.request("/api/session", { headers: stale.auth })).status).toBe(200);
   });
@@ -67,6 +82,29 @@ describe.each(TEST_BACKENDS)("fresh sign-in for sensitive changes on %s", (kind)
   it.each(sensitive)("allows %s (%s) on a session signed in 9 minutes ago", async (_label, _route, call) => {
     const fresh = await merchantSignedIn(9);
     expect([200, 201]).toContain((await call(fresh.auth)).status);
+  });
+
+  it("a fresh save answers the saver's own secret and leaves another merchant's settings alone", async () => {
+    const owner = await merchantSignedIn(1);
+    await app.request("/api/integrations", {
+      method: "POST",
+      headers: { ...owner.auth, "content-type": "application/json" },
+      body: JSON.stringify({ endpoint: "https://owner.example.com/hooks" }),
+    });
+    const ownerSecret = (await (await app.request("/api/integrations", { headers: owner.auth })).json()).data.secret;
+
+    const other = await merchantSignedIn(1);
+    const res = await app.request("/api/integrations", {
+      method: "POST",
+      headers: { ...other.auth, "content-type": "application/json" },
+      body: JSON.stringify({ endpoint: "https://other.example.com/hooks" }),
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()).data;
+    expect(answer).toMatchObject({ account: { id: other.id }, apiHook: "https://other.example.com/hooks" });
+    expect(answer.secret).not.toBe(ownerSecret);
+    const ownerNow = (await (await app.request("/api/integrations", { headers: owner.auth })).json()).data;
+    expect(ownerNow).toMatchObject({ account: { id: owner.id }, apiHook: "https://owner.example.com/hooks", secret: ownerSecret });
   });
 
   it("signing in again with the same wallet makes the change possible", async () => {

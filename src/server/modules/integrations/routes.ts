@@ -130,7 +130,8 @@ const saveRoute = createRoute({
   method: "post",
   path: "/integrations",
   summary: "Save the webhook endpoint, callback URL and e-commerce platform settings",
-  description: "SPEC §5: the endpoint, when given, must be a valid URL ('Valid API endpoint is required'); the callback too ('Callback URL'). Fields left out are unchanged; empty ones are cleared.",
+  description:
+    "SPEC §5: the endpoint, when given, must be a valid URL ('Valid API endpoint is required'); the callback too ('Callback URL'). Fields left out are unchanged; empty ones are cleared. The answer holds the signing secret, so like reading it this needs a recent sign-in: older sessions get 401 `fresh_sign_in_required`.",
   request: { body: { content: json(SaveBody), required: true } },
   responses: {
     200: { description: "Saved", content: json(z.object({ success: z.literal(true), errors: z.null(), data: IntegrationDto })) },
@@ -208,8 +209,12 @@ export function integrationRoutes(deps: AppDeps) {
   const router = createRouter();
   // "/integrations/*" also covers "/integrations" itself.
   router.use("/integrations/*", requireMerchant(db));
-  router.get("/integrations", requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES)); // the answer holds the webhook secret
-  router.post("/integrations/regenerate", requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES));
+  // Every answer holding the webhook secret (read, rotate, and save, which creates one on a first
+  // save) wants a recent sign-in, like the API keys card's reads.
+  const fresh = requireFreshSignIn(deps.env.FRESH_SIGN_IN_MINUTES);
+  router.get("/integrations", fresh);
+  router.post("/integrations", fresh);
+  router.post("/integrations/regenerate", fresh);
 
   return router
     .openapi(readRoute, async (c) => c.json({ data: toIntegrationDto(await getIntegration(db, c.var.user.id), c.var.user) }, 200))
