@@ -49,7 +49,8 @@ export function GuideDialog({ guide, appOrigin, onOpenChange, returnFocusTo }: G
               </li>
             ))}
           </ol>
-          <p className="text-sm">
+          {/* Each link stays on one line: on a phone "API reference" broke between its two words. */}
+          <p className="text-sm [&_a]:whitespace-nowrap">
             {t("guides.keys")}{" "}
             <a className="font-medium text-primary underline-offset-4 hover:underline" href="/zapi">
               {t("guides.keysLink")}

@@ -49,7 +49,12 @@ export function WebhookForm({ api, settings, onSaved, onSignInAgain }: WebhookFo
     } catch (err) {
       if (err instanceof ApiRequestError && err.needsFreshSignIn && onSignInAgain) return setNeedsSignIn(true);
       const issues = err instanceof ApiRequestError && err.status === 400 ? (err.issues ?? []) : [];
-      for (const issue of issues) form.setError(issue.path as keyof WebhookFormValues, { message: issue.message });
+      // The server refuses a URL field with the SPEC text in English (e.g. a loopback endpoint);
+      // the form says the same in the merchant's language.
+      for (const issue of issues) {
+        const field = issue.path as keyof WebhookFormValues;
+        form.setError(field, { message: field === "endpoint" || field === "callback" ? t(`errors.${field}`) : issue.message });
+      }
       if (issues.length === 0) showToast({ message: err instanceof Error ? err.message : t("saveFailed"), variant: "error" });
     }
   });
@@ -86,7 +91,7 @@ export function WebhookForm({ api, settings, onSaved, onSignInAgain }: WebhookFo
           </CardContent>
           <CardFooter>
             <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-              {t("webhook.save")}
+              {form.formState.isSubmitting ? t("webhook.saving") : t("webhook.save")}
             </Button>
           </CardFooter>
         </Card>
