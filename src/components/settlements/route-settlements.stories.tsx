@@ -26,10 +26,11 @@ const holding: UnsettledDto = {
     { symbol: "USDC", tokenAddress: USDC, decimals: 6, amount: "12500000" },
     { symbol: "USDT", tokenAddress: USDT, decimals: 6, amount: "3000000" },
   ],
+  earlierRoutes: [],
 };
 const empty: UnsettledDto = { ...holding, balances: holding.balances.map((b) => ({ ...b, amount: "0" })) };
 const history: SettlementDto[] = [
-  { symbol: "USDC", tokenAddress: USDC, decimals: 6, to: EXCHANGE, amount: "1000000", hash: `0x${"ab".repeat(32)}`, blockNumber: "19", scanLink: "http://localhost:4322/tx/31337/0xab" },
+  { route: ROUTE, symbol: "USDC", tokenAddress: USDC, decimals: 6, to: EXCHANGE, amount: "1000000", hash: `0x${"ab".repeat(32)}`, blockNumber: "19", scanLink: "http://localhost:4322/tx/31337/0xab" },
 ];
 
 /** The server's two answers the card loads with. */
@@ -74,7 +75,7 @@ export const NothingToSettle: Story = {
 
 /** A merchant without a route contract: the card is not shown at all. */
 export const NoRoute: Story = {
-  parameters: { msw: { handlers: route({ route: null, chain: null, owner: null, settlementAddress: null, balances: [] }, []) } },
+  parameters: { msw: { handlers: route({ route: null, chain: null, owner: null, settlementAddress: null, balances: [], earlierRoutes: [] }, []) } },
   play: async ({ canvasElement }) => {
     // Nothing appears: once the answer is in (the spinner goes) neither the card nor an error shows.
     const c = within(canvasElement);
