@@ -57,6 +57,9 @@ async function donateWithEvm(browser: Browser, baseURL: string, link: string) {
   await payerPage.goto(link);
   await expect(payerPage.getByRole("heading", { name: "Winter shelter fund" })).toBeVisible();
   await payerPage.getByRole("button", { name: "Pay with an EVM wallet" }).click();
+  // The EVM family's code replaces the page's container when it arrives: typed before that, an
+  // amount can land in the container being replaced (it was lost 1 run in 3).
+  await expect(payerPage.getByRole("button", { name: "Connect Donor EVM Wallet" })).toBeVisible();
   // Below the minimum first: the page says so before anything starts.
   await chooseDonation(payerPage, { other: "0.05" });
   await expect(payerPage.getByRole("alert").filter({ hasText: "Amount must be at least 0.1" })).toBeVisible();
