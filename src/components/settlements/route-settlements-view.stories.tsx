@@ -1,27 +1,11 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import type { EarlierRouteDto, SettlementDto, UnsettledDto } from "@/lib/settlements";
+import type { EarlierRouteDto, SettlementDto } from "@/lib/settlements";
 import { RouteSettlementsView } from "./route-settlements-view";
+import { EXCHANGE, OWNER, USDC, USDT, routeHolding, usdcSettlement } from "./story-fixtures";
 
-const ROUTE = "0x8F1c0b3a6e5B2e4bC2c0E1a9d2f4A5b6C7d8E9f0";
-const OWNER = "0x52908400098527886E0F7030069857D2E4169EE7";
-const EXCHANGE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const USDC = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-const unsettled: UnsettledDto = {
-  route: ROUTE,
-  chain: 31337,
-  owner: OWNER,
-  settlementAddress: OWNER,
-  balances: [
-    { symbol: "USDC", tokenAddress: USDC, decimals: 6, amount: "12500000" },
-    { symbol: "USDT", tokenAddress: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", decimals: 6, amount: "0" },
-  ],
-  earlierRoutes: [],
-};
-const history: SettlementDto[] = [
-  { route: ROUTE, symbol: "USDC", tokenAddress: USDC, decimals: 6, to: EXCHANGE, amount: "1000000", hash: `0x${"ab".repeat(32)}`, blockNumber: "19", scanLink: "http://localhost:4322/tx/31337/0xab" },
-  { route: ROUTE, symbol: "USDC", tokenAddress: USDC, decimals: 6, to: OWNER, amount: "2000000", hash: `0x${"cd".repeat(32)}`, blockNumber: "17", scanLink: "http://localhost:4322/tx/31337/0xcd" },
-];
+const unsettled = routeHolding("12500000", "0");
+const history: SettlementDto[] = [usdcSettlement(EXCHANGE, "1000000", "ab", "19"), usdcSettlement(OWNER, "2000000", "cd", "17")];
 
 /** The route of a wallet the merchant replaced: 3.75 USDC still in it, only the old wallet can move it. */
 const OLD_ROUTE = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -33,13 +17,13 @@ const earlierRoute: EarlierRouteDto = {
   settlementAddress: OLD_OWNER,
   balances: [
     { symbol: "USDC", tokenAddress: USDC, decimals: 6, amount: "3750000" },
-    { symbol: "USDT", tokenAddress: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", decimals: 6, amount: "0" },
+    { symbol: "USDT", tokenAddress: USDT, decimals: 6, amount: "0" },
   ],
 };
 const withEarlierRoute = { ...unsettled, earlierRoutes: [earlierRoute] };
 const historyWithEarlier: SettlementDto[] = [
   ...history,
-  { route: OLD_ROUTE, symbol: "USDC", tokenAddress: USDC, decimals: 6, to: OLD_OWNER, amount: "500000", hash: `0x${"ef".repeat(32)}`, blockNumber: "9", scanLink: "http://localhost:4322/tx/31337/0xef" },
+  usdcSettlement(OLD_OWNER, "500000", "ef", "9", OLD_ROUTE),
 ];
 
 const meta = {

@@ -6,31 +6,16 @@ import type { SettlementDto, UnsettledDto } from "@/lib/settlements";
 import { merchantApi } from "@/stores/merchant-api";
 import { answering, failing, stalled } from "@/testing/msw/overrides";
 import { RouteSettlements } from "./route-settlements";
-
-const ROUTE = "0x8F1c0b3a6e5B2e4bC2c0E1a9d2f4A5b6C7d8E9f0";
-const OWNER = "0x52908400098527886E0F7030069857D2E4169EE7";
-const EXCHANGE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const USDC = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-const USDT = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
+import { EXCHANGE, OWNER, ROUTE, routeHolding, usdcSettlement } from "./story-fixtures";
 
 const UNSETTLED = "/api/v2/settlements/read-unsettled";
 const HISTORY = "/api/v2/settlements/read-history";
 const RUN = "/api/v2/settlements/run";
 
-const holding: UnsettledDto = {
-  route: ROUTE,
-  chain: 31337,
-  owner: OWNER,
-  settlementAddress: OWNER,
-  balances: [
-    { symbol: "USDC", tokenAddress: USDC, decimals: 6, amount: "12500000" },
-    { symbol: "USDT", tokenAddress: USDT, decimals: 6, amount: "3000000" },
-  ],
-  earlierRoutes: [],
-};
+const holding = routeHolding("12500000", "3000000");
 const empty: UnsettledDto = { ...holding, balances: holding.balances.map((b) => ({ ...b, amount: "0" })) };
 const history: SettlementDto[] = [
-  { route: ROUTE, symbol: "USDC", tokenAddress: USDC, decimals: 6, to: EXCHANGE, amount: "1000000", hash: `0x${"ab".repeat(32)}`, blockNumber: "19", scanLink: "http://localhost:4322/tx/31337/0xab" },
+  usdcSettlement(EXCHANGE, "1000000", "ab", "19"),
 ];
 
 /** The server's two answers the card loads with. */
