@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["dist/", "storybook-static/", ".astro/", "node_modules/", "data/", "src/server/db/migrations/", "test-results/", "playwright-report/"] },
+  { ignores: ["dist/", "dist-server/", "storybook-static/", ".astro/", "node_modules/", "data/", "src/server/db/migrations/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

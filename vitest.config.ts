@@ -46,7 +46,7 @@ export default defineConfig({
             headless: true,
             provider: playwright({ launchOptions: chromiumLaunch }),
             instances: [{ browser: "chromium", viewport: { width: 640, height: 480 } }],
-            expect: { toMatchScreenshot: { comparatorName: "pixelmatch", comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.01 } } },
+            expect: { toMatchScreenshot: { comparatorName: "pixelmatch", comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.001 } } },
           },
         },
       },

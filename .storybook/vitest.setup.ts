@@ -10,7 +10,8 @@ beforeEach(() => {
 // Visual regression: every story's rendered root is compared with its checked-in baseline
 // (__screenshots__ beside the stories file). Stories tagged `no-screenshot` opt out.
 afterEach(async (context) => {
-  const tags = (context.task.meta as { storybook?: { tags?: string[] } }).storybook?.tags ?? [];
+  // @storybook/addon-vitest puts the composed story (its tags included) on the test's context.
+  const tags = (context as { story?: { tags?: string[] } }).story?.tags ?? [];
   if (tags.includes("no-screenshot") || context.task.result?.state === "fail") return;
   const root = document.querySelector("#storybook-root") ?? document.body;
   await expect.element(page.elementLocator(root)).toMatchScreenshot();

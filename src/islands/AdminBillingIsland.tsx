@@ -9,7 +9,7 @@ const fetchCsv = (query: string) => {
   return fetch(`/api/v2/admin-billing?${query}`, { headers: token ? { authorization: `Bearer ${token}`, accept: "text/csv" } : {} });
 };
 
-/** Island for /admin-billing: the merchant shell around the billing table and its CSV. */
+/** Island for /admin-billing (permission `admin_stats`): the merchant shell around the billing table and its CSV. */
 export default function AdminBillingIsland({ isProduction }: { isProduction: boolean }) {
-  return <MerchantPage isProduction={isProduction}>{() => <AdminBillingPage api={merchantApi} fetchCsv={fetchCsv} />}</MerchantPage>;
+  return <MerchantPage isProduction={isProduction} permission="admin_stats">{() => <AdminBillingPage api={merchantApi} fetchCsv={fetchCsv} />}</MerchantPage>;
 }

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { I18nRoot } from "@/components/i18n/i18n-root";
 import { createPayApi, type PayApi } from "@/components/pay/pay-api-client";
 import { loadedFamily, loadFamily, rememberFamily, type FamilyContainer } from "@/components/pay/pay-family";
+import { focusedField, refocusWhenDrawn, type FocusedField } from "@/components/pay/keep-focus";
 import { PayNotice } from "@/components/pay/pay-notice";
 import { PayPageLoading } from "@/components/pay/pay-page";
 import type { PayFamily } from "@/components/pay/pay-option";
@@ -50,13 +51,24 @@ export default function PayIsland({ search, api, product, family: initialFamily 
     };
   }, [Container, family]);
 
+  // The field the payer was in when the new container replaced the old one (keep-focus.ts).
+  const focusToKeep = useRef<FocusedField | null>(null);
+  useLayoutEffect(() => {
+    const field = focusToKeep.current;
+    focusToKeep.current = null;
+    return field ? refocusWhenDrawn(field) : undefined;
+  }, [shown]);
+
   const pickFamily = useCallback(
     (next: PayFamily) => {
       if (next === family || pending) return;
       rememberFamily(next);
       setPending(next);
+      // The radio just picked: the group is disabled while the code loads, which can drop its focus.
+      const picked = focusedField();
       loadFamily(next).then(
         (loaded) => {
+          focusToKeep.current = focusedField() ?? picked;
           setPending(null);
           setShown({ family: next, Container: loaded });
         },

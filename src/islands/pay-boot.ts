@@ -41,10 +41,18 @@ export function bootPayPage(): void {
   const remembered = lastFamily === "evm" ? $rememberedEvmWallet.get() : $rememberedPayWallet.get();
   const returning = remembered !== null || $paymentStage.get() !== "details-screen";
   if (!data || data.state !== "ready" || returning) return start(lastFamily);
+  // A family button pressed before this script ran submitted its form: the page came back with it.
+  const asked = new URLSearchParams(location.search).get("family");
+  if (asked === "evm" || asked === "solana") {
+    $payFamily.set(asked);
+    return start(asked);
+  }
 
   root.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("[data-pay-family]") : null;
     if (!button) return;
+    // The script is here: no need for the form's reload.
+    event.preventDefault();
     const family = button.dataset.payFamily === "evm" ? "evm" : "solana";
     $payFamily.set(family);
     button.disabled = true;

@@ -16,16 +16,6 @@ export function isSessionLive(session: CachedSession | null | undefined, now: nu
   return Number.isFinite(till) && till > now;
 }
 
-/**
- * Where a visit should go instead, or null to stay: without a live session every route but
- * /auth goes to /auth keeping the search string (a referral `?r=` or `openedInApp=1` survives).
- */
-export function accessRedirect(pathname: string, search: string, signedIn: boolean): string | null {
-  const isAuth = pathname === PUBLIC_ROUTE || pathname === `${PUBLIC_ROUTE}/`;
-  if (isAuth || signedIn) return null;
-  return `${PUBLIC_ROUTE}${search}`;
-}
-
 /** The document title: '{page} - {brand}'. */
 export function pageTitle(page: string, brand: string): string {
   return `${page} - ${brand}`;

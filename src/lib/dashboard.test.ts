@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartDays, percentChange, toBillingCurrency, type ConsolidatedDto } from "./dashboard";
+import { chartDays, noPaymentsIn, percentChange, toBillingCurrency, type ConsolidatedDto } from "./dashboard";
 
 describe("dashboard figures", () => {
   it.each([
@@ -26,5 +26,11 @@ describe("dashboard figures", () => {
       { date: "2026-11-23", paid: 1.5, count: 2 },
       { date: "2026-11-24", paid: 2, count: 1 },
     ]);
+  });
+
+  it("finds a range without payments: no days, or only zeros", () => {
+    expect(noPaymentsIn({ current: {} })).toBe(true);
+    expect(noPaymentsIn({ current: { "2026-11-04": { paid: "0", count: 0 }, "2026-11-05": { paid: "0.00", count: 0 } } })).toBe(true);
+    expect(noPaymentsIn({ current: { "2026-11-04": { paid: "0", count: 0 }, "2026-11-05": { paid: "0.01", count: 1 } } })).toBe(false);
   });
 });

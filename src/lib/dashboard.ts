@@ -77,3 +77,11 @@ export function chartDays(consolidated: Pick<ConsolidatedDto, "current">): { dat
     .sort()
     .map((date) => ({ date, paid: Number(consolidated.current[date]!.paid), count: consolidated.current[date]!.count }));
 }
+
+/**
+ * True when the chart would have nothing to draw: no day at all, or no paid payment on any day.
+ * The server sends every day of the range (zeros included), so a quiet week is all zeros.
+ */
+export function noPaymentsIn(consolidated: Pick<ConsolidatedDto, "current">): boolean {
+  return chartDays(consolidated).every((d) => d.count === 0 && !(d.paid > 0));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterSignInPath, safeReturnPath, signInReturningTo } from "./return-path";
+import { accessRedirect, afterSignInPath, safeReturnPath, signInReturningTo } from "./return-path";
 
 describe("the path /auth returns to after signing in", () => {
   it.each([
@@ -56,5 +56,41 @@ describe("the path /auth returns to after signing in", () => {
     expect(afterSignInPath(new URL(signIn, "http://localhost").search)).toBe("/settings/security");
     expect(signInReturningTo("/zapi?page=2")).toBe("/auth?next=%2Fzapi%3Fpage%3D2");
     expect(signInReturningTo("//evil.example")).toBe("/auth");
+  });
+
+  describe("a visit without a usable session (accessRedirect)", () => {
+    it("goes to /auth told to come back to the page and its search", () => {
+      expect(accessRedirect("/transactions", "?txStatus=paid&page=2")).toBe("/auth?next=%2Ftransactions%3FtxStatus%3Dpaid%26page%3D2");
+      expect(accessRedirect("/settings/security", "")).toBe("/auth?next=%2Fsettings%2Fsecurity");
+      expect(accessRedirect("/dashboard", "")).toBe("/auth?next=%2Fdashboard");
+    });
+
+    it("comes back there after signing in", () => {
+      const signIn = accessRedirect("/transactions", "?txStatus=paid&chain=solana")!;
+      expect(afterSignInPath(new URL(signIn, "http://localhost").search)).toBe("/transactions?txStatus=paid&chain=solana");
+    });
+
+    it("keeps the parameters /auth reads itself on /auth too", () => {
+      const signIn = accessRedirect("/dashboard", "?open-share=true&r=ABCD2345&openedInApp=1")!;
+      const params = new URL(signIn, "http://localhost").searchParams;
+      expect(params.get("r")).toBe("ABCD2345");
+      expect(params.get("openedInApp")).toBe("1");
+      expect(params.get("open-share")).toBeNull();
+      expect(params.get("next")).toBe("/dashboard?open-share=true&r=ABCD2345&openedInApp=1");
+    });
+
+    it("never carries another site, nor the page's own `next`", () => {
+      // A path the browser reads as another host ('//evil.example' as pathname) is not a way back.
+      expect(accessRedirect("//evil.example/x", "")).toBe("/auth");
+      expect(accessRedirect("/\\evil.example", "?r=ABCD2345")).toBe("/auth?r=ABCD2345");
+      // A page's search naming `next` is part of that page's address, not where /auth goes.
+      const signIn = accessRedirect("/zapi", "?next=https%3A%2F%2Fevil.example")!;
+      expect(afterSignInPath(new URL(signIn, "http://localhost").search)).toBe("/zapi?next=https%3A%2F%2Fevil.example");
+    });
+
+    it("lets /auth itself through", () => {
+      expect(accessRedirect("/auth", "?r=ABCD2345")).toBeNull();
+      expect(accessRedirect("/auth/", "")).toBeNull();
+    });
   });
 });

@@ -48,6 +48,29 @@ export function afterSignInPath(search: string): string {
   return safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM)) ?? DEFAULT_AFTER_SIGN_IN;
 }
 
+/** The parameters /auth reads itself (a referral code, `openedInApp=1`): a visit sent there keeps them. */
+export const SIGN_IN_PARAMS = ["r", "openedInApp"] as const;
+
+/**
+ * Where a visit to `pathname` + `search` goes without a usable session (none, expired, terms not
+ * accepted, or ended by the server), or null to stay: every route but /auth (SPEC §2) goes to
+ * /auth, told to come back to that very page and search once signed in (`?next=`, only a path on
+ * this site, see `safeReturnPath`). The parameters /auth reads itself stay on /auth as well.
+ */
+export function accessRedirect(pathname: string, search: string): string | null {
+  if (pathname === PUBLIC_ROUTE || pathname === `${PUBLIC_ROUTE}/`) return null;
+  const from = new URLSearchParams(search);
+  const params = new URLSearchParams();
+  for (const name of SIGN_IN_PARAMS) {
+    const value = from.get(name);
+    if (value !== null) params.set(name, value);
+  }
+  const back = safeReturnPath(`${pathname}${search}`);
+  if (back) params.set(RETURN_PARAM, back);
+  const query = params.toString();
+  return query ? `${PUBLIC_ROUTE}?${query}` : PUBLIC_ROUTE;
+}
+
 /** The sign-in page, told to come back to `path` (the page a merchant is on) once signed in. */
 export function signInReturningTo(path: string): string {
   const back = safeReturnPath(path);

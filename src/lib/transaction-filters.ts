@@ -112,6 +112,8 @@ export function parseFilters(get: (name: string) => string[], now: Date, timeZon
 
   const filterText = one("filterText") ?? "";
   if (filterText.length > MAX_FILTER_TEXT) problems.push({ path: "filterText", message: `Search text is longer than ${MAX_FILTER_TEXT} characters` });
+  // PostgreSQL text cannot hold a NUL: refused here, never an error from the database.
+  if (filterText.includes("\0")) problems.push({ path: "filterText", message: "Search text cannot contain a NUL character" });
 
   const fields = listOf(get("filterFields"));
   const badField = fields.find((f) => !(FILTER_FIELDS as readonly string[]).includes(f));

@@ -67,17 +67,18 @@ describe("session expiry", () => {
     expect($session.get()).not.toBeNull();
   });
 
-  it("shows the expiry toast, then after 2 s clears the session and opens /auth, once", () => {
+  it("shows the expiry toast, then after 2 s clears the session and opens /auth, once, coming back to the page", () => {
     vi.useFakeTimers();
     setSession(user);
     const goTo = vi.fn();
-    expireSession(goTo);
-    expireSession(goTo);
+    const here = () => ({ pathname: "/transactions", search: "?txStatus=paid" });
+    expireSession(goTo, here);
+    expireSession(goTo, here);
     expect($toasts.get().map((t) => t.message)).toEqual(["Current logged-in session has expired, please login again"]);
     vi.advanceTimersByTime(1999);
     expect($session.get()).not.toBeNull();
     vi.advanceTimersByTime(1);
     expect($session.get()).toBeNull();
-    expect(goTo).toHaveBeenCalledExactlyOnceWith("/auth");
+    expect(goTo).toHaveBeenCalledExactlyOnceWith("/auth?next=%2Ftransactions%3FtxStatus%3Dpaid");
   });
 });

@@ -1,5 +1,7 @@
 import { atom } from "nanostores";
 import { createApiClient, ApiRequestError, type ApiClient } from "@/lib/api-client";
+import { PUBLIC_ROUTE } from "@/lib/access";
+import { accessRedirect } from "@/lib/return-path";
 import { SESSION_EXPIRED_LOGOUT_MS } from "@/lib/timings";
 import { i18next } from "@/i18n/i18n";
 import { $session, clearSession } from "./session";
@@ -9,16 +11,21 @@ let expiring = false;
 
 /**
  * SPEC §8: a 401/403 while signed in shows the expiry toast, then after 2 s clears the token and
- * opens /auth. Runs once however many calls fail together.
+ * opens /auth, which comes back to the page the merchant was on (`?next=`, see `accessRedirect`)
+ * once signed in again. Runs once however many calls fail together.
  */
-export function expireSession(goTo: (path: string) => void = (p) => window.location.assign(p)): void {
+export function expireSession(
+  goTo: (path: string) => void = (p) => window.location.assign(p),
+  here: () => { pathname: string; search: string } = () => window.location,
+): void {
   if (expiring) return;
   expiring = true;
   showToast({ message: i18next.t("session.expired", { ns: "common" }), variant: "error" });
   setTimeout(() => {
     clearSession();
     expiring = false;
-    goTo("/auth");
+    const { pathname, search } = here();
+    goTo(accessRedirect(pathname, search) ?? PUBLIC_ROUTE);
   }, SESSION_EXPIRED_LOGOUT_MS);
 }
 

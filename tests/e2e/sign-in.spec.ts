@@ -54,27 +54,43 @@ test.describe("merchant sign-in", () => {
     await expect.poll(() => wallet.requests).toContain("disconnect");
     expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY)).toBeNull();
     await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/);
   });
 
-  test("a signed-out deep link goes to /auth keeping its search string", async ({ page }) => {
+  test("a signed-out deep link goes to /auth told to come back, keeping the referral code /auth reads", async ({ page }) => {
     await page.goto("/dashboard?open-share=true&r=ABCD2345");
-    await expect(page).toHaveURL(/\/auth\?open-share=true&r=ABCD2345$/);
+    await expect(page).toHaveURL(/\/auth\?r=ABCD2345&next=%2Fdashboard%3Fopen-share%3Dtrue%26r%3DABCD2345$/);
     await expect(page).toHaveTitle("Sign in - zPay");
   });
 
-  test("an expired cached session is dropped and the visitor sent to /auth", async ({ page }) => {
+  test("a signed-out deep link to filtered orders: sign in, and land on those orders with their filter", async ({ page }) => {
+    const wallet = createSolanaTestWallet();
+    await page.addInitScript(() => localStorage.setItem("zpay.onboarding", JSON.stringify({ donotShow: true, firstTime: false })));
+    await wallet.install(page);
+    await page.goto("/transactions?txStatus=paid");
+    await expect(page).toHaveURL(/\/auth\?next=%2Ftransactions%3FtxStatus%3Dpaid$/);
+    await page.getByRole("button", { name: `Continue with ${wallet.name}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Accept" }).click();
+
+    await expect(page).toHaveURL(/\/transactions\?txStatus=paid$/);
+    await expect(page.getByRole("heading", { name: "Orders", level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Paid" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Validated" })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Failed" })).not.toBeChecked();
+  });
+
+  test("an expired cached session is dropped and the visitor sent to /auth, told to come back", async ({ page }) => {
     await page.addInitScript((key) => {
       localStorage.setItem(
         key,
         JSON.stringify({ _id: "x", token: "t", validTill: "2020-01-01T00:00:00Z", acceptedTerms: true, settings: { permissions: [] } }),
       );
     }, SESSION_KEY);
-    await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto("/settings/security");
+    await expect(page).toHaveURL(/\/auth\?next=%2Fsettings%2Fsecurity$/);
   });
 
-  test("a session revoked on the server: the expiry message, then /auth after 2 s", async ({ page, request }) => {
+  test("a session revoked on the server: the expiry message, then /auth (coming back) after 2 s", async ({ page, request }) => {
     const wallet = createSolanaTestWallet();
     await startSignIn(page, wallet);
     await page.getByRole("dialog").getByRole("button", { name: "Accept" }).click();
@@ -84,7 +100,7 @@ test.describe("merchant sign-in", () => {
     await page.reload();
     // The toast says it (the dashboard's cards, whose reads failed the same way, may repeat it in their own alerts).
     await expect(page.getByText("Current logged-in session has expired, please login again", { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/auth$/, { timeout: 5000 });
+    await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/, { timeout: 5000 });
   });
 
   test("Sign in again from Settings › Security comes back there, and reveals the secret", async ({ page }) => {
@@ -112,6 +128,45 @@ test.describe("merchant sign-in", () => {
     await expect(page).toHaveURL(/\/settings\/security$/);
     await page.getByRole("button", { name: "Show secret" }).click();
     await expect(page.getByTestId("api-secret")).toHaveText(/^whsec_/);
+  });
+
+  test("the webhook form keeps what was typed across Sign in again, never the store secret", async ({ page }) => {
+    const wallet = await signInMerchant(page);
+    // As above: the first save answers what the server answers an old session.
+    let refused = false;
+    await page.route("**/api/integrations", (route) => {
+      if (route.request().method() !== "POST" || refused) return route.fallback();
+      refused = true;
+      return route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "fresh_sign_in_required", message: "For your security, please sign in again (within the last 10 minutes) to do this." }),
+      });
+    });
+    const endpoint = "http://127.0.0.1:9/zpay-hooks";
+    await page.goto("/settings/security");
+    await page.getByRole("textbox", { name: "API webhook endpoint" }).fill(endpoint);
+    await page.getByRole("textbox", { name: "Store", exact: true }).fill("e2e-shop.myshopify.com");
+    await page.getByLabel("Store secret").fill("shpss_never_kept");
+    await page.getByRole("button", { name: "Save" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "needs a recent sign-in" });
+    await alert.getByRole("button", { name: "Sign in again" }).click();
+
+    await expect(page).toHaveURL(/\/auth\?next=%2Fsettings%2Fsecurity$/);
+    const draft = await page.evaluate(() => sessionStorage.getItem("zpay.webhookDraft"));
+    expect(draft).toContain(endpoint);
+    expect(draft).not.toContain("shpss_never_kept");
+    await page.getByRole("button", { name: `Continue with ${wallet.name}` }).click();
+    await expect(page).toHaveURL(/\/settings\/security$/);
+    await expect(page.getByRole("textbox", { name: "API webhook endpoint" })).toHaveValue(endpoint);
+    await expect(page.getByRole("textbox", { name: "Store", exact: true })).toHaveValue("e2e-shop.myshopify.com");
+    await expect(page.getByLabel("Store secret")).toHaveValue("");
+    await expect(page.getByText("except the store secret (never kept): type it again, then save.")).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem("zpay.webhookDraft"))).toBeNull();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Updated successfully", { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "API webhook endpoint" })).toHaveValue(endpoint);
   });
 
   test("/auth never sends a signed-in merchant to another site, whatever `next` says", async ({ page }) => {

@@ -20,6 +20,22 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/**
+ * The same ten days without a single payment (the server still sends every day, at zero). Every
+ * field is written out: Storybook merges a story's parameters into the meta's, so `{}` would keep
+ * the sample's buckets.
+ */
+const none = { count: 0, volume: "0" };
+const quietStats = {
+  ...sampleAdminStats,
+  merchants: { total: 42, new: 0, active: 0 },
+  paid: none,
+  payments: 0,
+  byStatus: { failed: none, initiated: none, paid: none, validated: none },
+  byChain: [],
+  days: Object.fromEntries(Object.keys(sampleAdminStats.days).map((d) => [d, { paid: "0", count: 0 }])),
+};
+
 const chartDrawn = async (canvas: HTMLElement) => {
   // The chart loads once in view: on a phone the cards push it below the fold.
   (await within(canvas).findByTestId("volume-chart")).scrollIntoView();
@@ -121,5 +137,30 @@ export const FrenchPhone: Story = {
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByTestId("admin-merchants");
     await chartDrawn(canvasElement);
+  },
+};
+
+/** A range without payments: the chart card says so at its usual height, and ApexCharts is not loaded. */
+export const NoPaymentsInRange: Story = {
+  parameters: { serverData: { adminStats: quietStats } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText("No payments in this range")).toBeVisible();
+    await expect(c.getByTestId("volume-chart")).not.toHaveTextContent("last 7 days");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(canvasElement.querySelector(".apexcharts-canvas")).toBeNull();
+  },
+};
+
+export const NoPaymentsInRangeFrenchPhone: Story = {
+  ...NoPaymentsInRange,
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const message = await c.findByText("Aucun paiement sur cette période");
+    // Below the cards on a phone: the baseline shows the card rather than the top of the page.
+    message.scrollIntoView({ block: "center" });
+    await expect(message).toBeVisible();
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };

@@ -113,6 +113,7 @@ export function AdminStatsPage({ api, initialRange, timeZone }: AdminStatsPagePr
             billingCurrency="USD"
             title={t("stats.chart.title")}
             description={t("stats.chart.description", { start: day(state.stats.range.start), end: day(state.stats.range.end) })}
+            emptyText={t("stats.chart.empty")}
           />
           <StatsBreakdown stats={state.stats} />
         </>

@@ -2,9 +2,9 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { DayField } from "@/components/ui/day-field";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { MonthField } from "@/components/ui/month-field";
 import { dayProblem, dayToIso, isoToDay } from "@/lib/day-text";
+import { isoToMonth, monthProblem, monthToIso } from "@/lib/month-text";
 import { ADMIN_BILLING_MAX_MONTHS, ADMIN_STATS_MAX_DAYS, type RangeError } from "@/lib/admin-stats";
 
 export interface RangeFormProps {
@@ -19,17 +19,24 @@ export interface RangeFormProps {
 
 type Range = { start: string; end: string };
 
+/** How each kind is typed (dd/MM/yyyy, MM/yyyy) and handed on (yyyy-MM-dd, yyyy-MM). */
+const TEXT = {
+  date: { Field: DayField, toText: isoToDay, toIso: dayToIso, problem: dayProblem },
+  month: { Field: MonthField, toText: isoToMonth, toIso: monthToIso, problem: monthProblem },
+} as const;
+
 /**
  * From/To fields and Apply, for the statistics (days) and billing (months) pages. Days are typed
- * dd/MM/yyyy in a `DayField` (not the browser's locale-dependent date input) and handed on as the
- * yyyy-MM-dd the operator API speaks.
+ * dd/MM/yyyy in a `DayField`, months MM/yyyy in a `MonthField` (not the browser's locale-dependent
+ * date and month inputs), and handed on as the yyyy-MM-dd or yyyy-MM the operator API speaks.
  */
 export function RangeForm({ kind, value, check, onApply, busy }: RangeFormProps) {
   const { t } = useTranslation("admin");
   const id = React.useId();
   const days = kind === "date";
-  // Days are held as typed (dd/MM/yyyy), months as the month input gives them (yyyy-MM).
-  const [draft, setDraft] = React.useState<Range>(() => (days ? { start: isoToDay(value.start), end: isoToDay(value.end) } : value));
+  const text = TEXT[kind];
+  // Held as typed; turned into the API's form on Apply.
+  const [draft, setDraft] = React.useState<Range>(() => ({ start: text.toText(value.start), end: text.toText(value.end) }));
   const [error, setError] = React.useState<RangeError | null>(null);
   const [refused, setRefused] = React.useState(false);
   const labels = days ? { start: t("range.start"), end: t("range.end") } : { start: t("range.from"), end: t("range.to") };
@@ -45,42 +52,28 @@ export function RangeForm({ kind, value, check, onApply, busy }: RangeFormProps)
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (days && (dayProblem(draft.start) || dayProblem(draft.end))) {
-      // Each field names its own problem; the range rule waits for two real days.
+    if (text.problem(draft.start) || text.problem(draft.end)) {
+      // Each field names its own problem; the range rule waits for two real values.
       setRefused(true);
       setError(null);
       return;
     }
-    const range = days ? { start: dayToIso(draft.start) ?? "", end: dayToIso(draft.end) ?? "" } : draft;
+    const range = { start: text.toIso(draft.start) ?? "", end: text.toIso(draft.end) ?? "" };
     const problem = check(range);
     setError(problem);
     if (!problem) onApply(range);
   };
-  const field = (name: "start" | "end") =>
-    days ? (
-      <DayField
-        id={`${id}-${name}`}
-        label={labels[name]}
-        className="w-44"
-        value={draft[name]}
-        showProblem={refused}
-        describedBy={error ? errorId : undefined}
-        onValueChange={(text) => setDraft((d) => ({ ...d, [name]: text }))}
-      />
-    ) : (
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-${name}`}>{labels[name]}</Label>
-        <Input
-          id={`${id}-${name}`}
-          type="month"
-          className="w-44"
-          value={draft[name]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
-        />
-      </div>
-    );
+  const field = (name: "start" | "end") => (
+    <text.Field
+      id={`${id}-${name}`}
+      label={labels[name]}
+      className="w-44"
+      value={draft[name]}
+      showProblem={refused}
+      describedBy={error ? errorId : undefined}
+      onValueChange={(typed) => setDraft((d) => ({ ...d, [name]: typed }))}
+    />
+  );
   const apply = (
     <Button type="submit" disabled={busy}>
       {t("range.apply")}
@@ -88,21 +81,17 @@ export function RangeForm({ kind, value, check, onApply, busy }: RangeFormProps)
   );
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-      <div className={days ? "flex flex-wrap items-start gap-3" : "flex flex-wrap items-end gap-3"}>
+      <div className="flex flex-wrap items-start gap-3">
         {field("start")}
         {field("end")}
-        {days ? (
-          // A day's message grows its column downwards: Apply stays level with the fields, under an invisible copy of their label row.
-          <div className="grid gap-1.5">
-            <div aria-hidden="true" className="invisible flex items-baseline">
-              <span className="text-sm leading-none">&nbsp;</span>
-              <span className="text-xs leading-none">&nbsp;</span>
-            </div>
-            {apply}
+        {/* A field's message grows its column downwards: Apply stays level with the fields, under an invisible copy of their label row. */}
+        <div className="grid gap-1.5">
+          <div aria-hidden="true" className="invisible flex items-baseline">
+            <span className="text-sm leading-none">&nbsp;</span>
+            <span className="text-xs leading-none">&nbsp;</span>
           </div>
-        ) : (
-          apply
-        )}
+          {apply}
+        </div>
       </div>
       {message ? (
         <p id={errorId} role="alert" className="text-sm text-destructive">

@@ -2,7 +2,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import type { ConsolidatedDto } from "@/lib/dashboard";
+import { noPaymentsIn, type ConsolidatedDto } from "@/lib/dashboard";
 
 /** Only the per-day totals are drawn: the operator statistics pass their own days. */
 type ChartProps = { consolidated: Pick<ConsolidatedDto, "current">; exchangeRate: string; billingCurrency: string };
@@ -27,26 +27,37 @@ function useSeen(ref: React.RefObject<Element | null>, margin = "200px") {
 /**
  * The 7-day chart card. ApexCharts is large, so its module is imported only when the card comes
  * into view (IntersectionObserver + dynamic import): the dashboard's first paint does not load it.
+ * A range without payments is not drawn at all (a flat line on a made-up dollar axis says less
+ * than a sentence): the card says so at the chart's height, and ApexCharts is never loaded.
  * `load` is the import, replaceable in stories.
  */
 export function LazyVolumeChart({
   load = loadChart,
   title,
   description,
+  emptyText,
   ...props
-}: ChartProps & { load?: () => Promise<ChartModule>; /** Default: the dashboard's 'Last 7 days'. */ title?: string; description?: string }) {
+}: ChartProps & {
+  load?: () => Promise<ChartModule>;
+  /** Default: the dashboard's 'Last 7 days'. */
+  title?: string;
+  description?: string;
+  /** Shown instead of the chart when no day has a payment. Default: the dashboard's 'No payments in the last 7 days'. */
+  emptyText?: string;
+}) {
   const { t } = useTranslation("common");
   const ref = React.useRef<HTMLDivElement>(null);
   const seen = useSeen(ref);
+  const empty = noPaymentsIn(props.consolidated);
   const [Chart, setChart] = React.useState<ChartModule["default"] | null>(null);
   React.useEffect(() => {
-    if (!seen) return;
+    if (!seen || empty) return;
     let live = true;
     load().then((m) => live && setChart(() => m.default), (err: unknown) => console.warn("chart failed to load", err));
     return () => {
       live = false;
     };
-  }, [seen, load]);
+  }, [seen, empty, load]);
   return (
     <Card data-testid="volume-chart" className="min-w-0">
       <CardHeader>
@@ -57,7 +68,11 @@ export function LazyVolumeChart({
       </CardHeader>
       <CardContent>
         <div ref={ref} className="min-w-0 overflow-hidden" style={{ minHeight: CHART_HEIGHT }}>
-          {Chart ? (
+          {empty ? (
+            <div className="flex items-center justify-center px-4 text-center" style={{ height: CHART_HEIGHT }}>
+              <p className="text-sm text-muted-foreground">{emptyText ?? t("dashboard.chart.empty")}</p>
+            </div>
+          ) : Chart ? (
             <Chart {...props} />
           ) : (
             <div className="flex items-center justify-center" style={{ height: CHART_HEIGHT }}>

@@ -38,7 +38,7 @@ export const InEuros: Story = {
   },
 };
 
-/** Nothing paid all week: a flat line on zero, no error. */
+/** Nothing paid all week: a flat line on zero, no error. (The card never draws this: it says "No payments in the last 7 days", see LazyVolumeChart.) */
 export const AllZero: Story = {
   args: { consolidated: { current: allZero } },
   play: async ({ canvasElement }) => {
@@ -47,7 +47,7 @@ export const AllZero: Story = {
   },
 };
 
-/** No days at all: the chart says so instead of drawing a bare frame. */
+/** No days at all: the chart says so instead of drawing a bare frame. (The card shows its empty state instead, see LazyVolumeChart.) */
 export const NoDays: Story = {
   args: { consolidated: { current: {} } },
   play: async ({ canvasElement }) => {

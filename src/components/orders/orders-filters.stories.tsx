@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { enterDay, expectDayProblem, typeDay } from "@/testing/day-field-steps";
 import { STORY_NOW } from "@/testing/msw/fixtures";
 import { defaultFilters } from "@/lib/transaction-filters";
 import { OrdersFilters } from "./orders-filters";
@@ -35,10 +36,9 @@ export const FilledIn: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const to = c.getByRole("textbox", { name: "To" });
-    await userEvent.clear(to);
-    await userEvent.type(to, "03112026");
-    await userEvent.click(c.getByRole("button", { name: "Apply" }));
+    await enterDay(to, "03112026", c.getByRole("button", { name: "Apply" }));
     await expect(to).toHaveValue("03/11/2026");
+    await expectDayProblem(c, to, null);
     await expect(args.onApply).toHaveBeenCalledWith({ ...filledIn, timeEnd: "03/11/2026" });
   },
 };
@@ -48,11 +48,8 @@ export const InvalidDayShown: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const from = c.getByRole("textbox", { name: "From" });
-    await userEvent.clear(from);
-    await userEvent.type(from, "31/02/2026");
-    await userEvent.click(c.getByRole("button", { name: "Apply" }));
-    await expect(await c.findByRole("alert")).toHaveTextContent("31/02/2026 is not a date in the calendar.");
-    await expect(from).toBeInvalid();
+    await enterDay(from, "31/02/2026", c.getByRole("button", { name: "Apply" }));
+    await expectDayProblem(c, from, "31/02/2026 is not a date in the calendar.");
     await expect(from).toHaveFocus();
     await expect(args.onApply).not.toHaveBeenCalled();
   },
@@ -117,14 +114,13 @@ export const PhoneRefusedOpens: Story = {
     const disclosure = c.getByRole("button", { name: "Filters" });
     await userEvent.click(disclosure);
     const to = c.getByRole("textbox", { name: "To" });
-    await userEvent.clear(to);
-    await userEvent.type(to, "31/04/2026");
+    await typeDay(to, "31/04/2026");
     await userEvent.click(disclosure);
     await expect(disclosure).toHaveAttribute("aria-expanded", "false");
     await userEvent.click(c.getByRole("button", { name: "Apply" }));
     await expect(disclosure).toHaveAttribute("aria-expanded", "true");
     await expect(to).toHaveFocus();
-    await expect(c.getByRole("alert")).toHaveTextContent("31/04/2026 is not a date in the calendar.");
+    await expectDayProblem(c, to, "31/04/2026 is not a date in the calendar.");
     await expect(args.onApply).not.toHaveBeenCalled();
   },
 };

@@ -13,7 +13,8 @@ import { PaymentSummary, useMoney } from "./payment-summary";
  * What the payments origin serves for `/?p={id}` before any JavaScript (rendered on the server,
  * src/server/modules/pay/page.tsx): the same frame and summary `PayPage` draws, then one button per
  * chain family the product can be paid in (Solana, EVM). The family buttons carry `data-pay-family`; src/islands/pay-boot.ts loads the
- * wallet code when one is pressed, and the island takes over the same markup. A donation's fields
+ * wallet code when one is pressed, and the island takes over the same markup. Pressed before that
+ * script runs, a button submits its form and the page comes back with `&family=` picked. A donation's fields
  * are plain inputs here (the island picks up what was typed); a cart shows its default quantities;
  * a product already paid says so and offers no payment.
  */
@@ -32,13 +33,16 @@ export function PayPreview({ productId, product }: { productId: string | null; p
         <>
           <PaymentSummary product={product} option={option} />
           {product.donation ? <PreviewDonation product={product} donation={product.donation} /> : null}
-          <div data-slot="pay-families" className="grid gap-2">
+          {/* A form, so a press before the page's script runs is not lost: it reloads the page with
+              `family`, which the script then starts at once (src/islands/pay-boot.ts). */}
+          <form data-slot="pay-families" method="get" className="grid gap-2">
+            <input type="hidden" name="p" value={product.id} />
             {payFamilies(product).map((family) => (
-              <Button key={family} type="button" size="lg" className="h-12 w-full text-base" data-pay-family={family}>
+              <Button key={family} type="submit" name="family" value={family} size="lg" className="h-12 w-full text-base" data-pay-family={family}>
                 {t("pickFamily", { family: t(`familyNames.${family}`) })}
               </Button>
             ))}
-          </div>
+          </form>
         </>
       ) : (
         <Card role="alert" className="gap-3 px-5 py-5">

@@ -1,7 +1,8 @@
 import * as React from "react";
 import { useStore } from "@nanostores/react";
-import { accessRedirect, isSessionLive } from "@/lib/access";
+import { isSessionLive, PUBLIC_ROUTE } from "@/lib/access";
 import type { ApiClient } from "@/lib/api-client";
+import { accessRedirect } from "@/lib/return-path";
 import { $session, clearSession, updateSession, type SessionUser } from "@/stores/session";
 import { setServerMode } from "@/stores/server-mode";
 
@@ -15,8 +16,9 @@ export interface SessionGuardProps {
 
 /**
  * Renders a merchant page only for a live session whose terms are accepted (SPEC §2, §6).
- * Otherwise it goes to /auth keeping the search string. Once shown, it refreshes the cached user
- * from the server; a revoked session ends through the API client's expiry handling.
+ * Otherwise it goes to /auth, told to come back to this page and its search once signed in
+ * (`accessRedirect`). Once shown, it refreshes the cached user from the server; a revoked session
+ * ends through the API client's expiry handling.
  */
 export function SessionGuard({
   api,
@@ -30,7 +32,7 @@ export function SessionGuard({
   React.useEffect(() => {
     if (allowed) return;
     if (user && !isSessionLive(user)) clearSession();
-    redirect(accessRedirect(location.pathname, location.search, false) ?? "/auth");
+    redirect(accessRedirect(location.pathname, location.search) ?? PUBLIC_ROUTE);
   }, [allowed, user, redirect, location.pathname, location.search]);
 
   React.useEffect(() => {

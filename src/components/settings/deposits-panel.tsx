@@ -12,6 +12,7 @@ import { hasReceivingWallet, type WalletNetworksStatus } from "@/lib/receiving-w
 import { showToast } from "@/stores/toasts";
 import { RouteSettlements } from "@/components/settlements/route-settlements";
 import { ReceivingWalletFacts } from "./deposits-panel-wallet";
+import { RouteBalanceCheck } from "./route-balance-check";
 
 /**
  * SPEC §2 Settings → Deposits: the receiving wallet of each chain family offered (connect one, or
@@ -21,6 +22,9 @@ export function DepositsPanel({ api }: { api: ApiClient }) {
   const { t } = useTranslation("settings");
   const { state, reload } = useWalletStatus(api);
   const [dialog, setDialog] = React.useState<{ mode: WalletDialogMode; chainId?: number } | null>(null);
+  // Replacing a wallet with a route contract leaves that route behind: what it still holds is checked first.
+  const replacesRoute =
+    dialog?.mode === "switch" && state.status === "ready" && state.wallets.wallets.some((w) => w.route && w.chains.includes(dialog.chainId ?? -1));
 
   return (
     <div className="flex flex-col gap-6">
@@ -48,6 +52,7 @@ export function DepositsPanel({ api }: { api: ApiClient }) {
             chainId={dialog?.chainId}
             chains={state.wallets.chains}
             nonCustodial={state.wallets.nonCustodial}
+            before={replacesRoute ? (proceed) => <RouteBalanceCheck api={api} onContinue={proceed} /> : undefined}
             onSaved={() => {
               showToast({ message: t(dialog?.mode === "switch" ? "walletDialog.changed" : "deposits.saved"), variant: "success" });
               reload();

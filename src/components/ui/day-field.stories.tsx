@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
+import { expectDayProblem, typeDay } from "@/testing/day-field-steps";
 import { DayField, type DayFieldProps } from "./day-field";
 
 /** Holds the typed text as a form would. */
@@ -37,8 +38,7 @@ export const FilledIn: Story = {
     await userEvent.type(field, "2026");
     await userEvent.tab();
     await expect(field).toHaveValue("05/11/2026");
-    await expect(field).not.toBeInvalid();
-    await expect(canvas.queryByRole("alert")).toBeNull();
+    await expectDayProblem(canvas, field, null);
   },
 };
 
@@ -47,11 +47,10 @@ export const ImpossibleDayShown: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const field = canvas.getByRole("textbox", { name: "From" });
-    await userEvent.type(field, "31/02/2026");
+    await typeDay(field, "31/02/2026");
     await expect(canvas.queryByRole("alert")).toBeNull();
     await userEvent.tab();
-    await expect(await canvas.findByRole("alert")).toHaveTextContent("31/02/2026 is not a date in the calendar.");
-    await expect(field).toBeInvalid();
+    await expectDayProblem(canvas, field, "31/02/2026 is not a date in the calendar.");
     await expect(field).toHaveAccessibleDescription("dd/mm/yyyy 31/02/2026 is not a date in the calendar.");
   },
 };

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useStore } from "@nanostores/react";
+import { atom, type ReadableAtom } from "nanostores";
 import type { Config } from "@wagmi/core";
 import type { Address } from "viem";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,7 @@ import type { FamilyContainerProps } from "../pay-family";
 import { familyOfChain } from "../pay-option";
 import type { PayWalletView } from "../wallet-panel";
 import { evmChainSpecs } from "./evm-chains";
-import { createEvmWalletSession, type EvmWalletSession } from "./evm-wallet-session";
+import { createEvmWalletSession, type EvmWalletSession, type EvmWalletState } from "./evm-wallet-session";
 import { createEvmPaymentSender } from "./send-payment";
 import { createEvmWagmiConfig } from "./wagmi-config";
 
@@ -27,24 +28,45 @@ async function loadEvmChains(api: Pick<PayApi, "getConfig">) {
 
 const LOADING_VIEW: PayWalletView = { family: "evm", wallets: [], address: null, connecting: false, loading: true, connect() {}, disconnect() {} };
 
-function Connected({ session, config, walletConnect, ...props }: FamilyContainerProps & { session: EvmWalletSession; config: Config; walletConnect: boolean }) {
-  const state = useStore(session.$state);
+/** Stands in for the session's state until wagmi is set up (no state of its own is ever read). */
+const NO_SESSION = atom<EvmWalletState | null>(null);
+
+interface Wired {
+  session: EvmWalletSession;
+  config: Config;
+}
+
+/**
+ * The pay flow, loading or wired. One component for both, so the flow below is the same React
+ * tree before and after wagmi is ready: a payer already typing an amount or on a radio keeps
+ * their field and its focus when the wallets arrive (two component types would remount it).
+ */
+function EvmFlow({ wired, walletConnect, ...props }: FamilyContainerProps & { wired: Wired | null; walletConnect: boolean }) {
+  const session = wired?.session;
+  const state = useStore<ReadableAtom<EvmWalletState | null>>(session?.$state ?? NO_SESSION);
   const view: PayWalletView = useMemo(
-    () => ({
-      family: "evm",
-      wallets: state.wallets,
-      address: state.address,
-      connecting: state.status === "connecting" || state.status === "reconnecting",
-      connect: (id) => void session.connect(id),
-      disconnect: () => void session.disconnect(),
-      chainId: state.chainId,
-      switching: state.switching,
-      switchChain: (chainId) => void session.switchChain(chainId),
-      walletConnect,
-    }),
+    () =>
+      !session || !state
+        ? LOADING_VIEW
+        : {
+            family: "evm",
+            wallets: state.wallets,
+            address: state.address,
+            connecting: state.status === "connecting" || state.status === "reconnecting",
+            connect: (id) => void session.connect(id),
+            disconnect: () => void session.disconnect(),
+            chainId: state.chainId,
+            switching: state.switching,
+            switchChain: (chainId) => void session.switchChain(chainId),
+            walletConnect,
+          },
     [state, session, walletConnect],
   );
-  const sender = useMemo(() => (state.address ? createEvmPaymentSender({ config, payer: state.address as Address, reset: session.reset }) : null), [config, state.address, session]);
+  const address = state?.address;
+  const sender = useMemo(
+    () => (wired && address ? createEvmPaymentSender({ config: wired.config, payer: address as Address, reset: wired.session.reset }) : null),
+    [wired, address],
+  );
   return <PayFlowView {...props} family="evm" wallet={view} sender={sender} />;
 }
 
@@ -56,7 +78,7 @@ function Connected({ session, config, walletConnect, ...props }: FamilyContainer
  */
 export function EvmPayContainer({ walletConnectProjectId, ...props }: FamilyContainerProps) {
   const { t } = useTranslation("pay");
-  const [wired, setWired] = useState<{ config: Config; session: EvmWalletSession } | { error: string } | null>(null);
+  const [wired, setWired] = useState<Wired | { error: string } | null>(null);
   useEffect(() => {
     let live = true;
     let session: EvmWalletSession | undefined;
@@ -86,8 +108,7 @@ export function EvmPayContainer({ walletConnectProjectId, ...props }: FamilyCont
     if (wired && "error" in wired) showToast({ message: t("evm.loadFailed"), variant: "error" });
   }, [wired, t]);
 
-  if (!wired || "error" in wired) return <PayFlowView {...props} family="evm" wallet={LOADING_VIEW} sender={null} />;
-  return <Connected {...props} config={wired.config} session={wired.session} walletConnect={Boolean(walletConnectProjectId)} />;
+  return <EvmFlow {...props} wired={wired && !("error" in wired) ? wired : null} walletConnect={Boolean(walletConnectProjectId)} />;
 }
 
 export default EvmPayContainer;

@@ -34,6 +34,8 @@ export interface WalletConnectDialogProps {
   onConnected?: (connection: { wallet: ConnectableWallet; address: string; chainId: number }) => void;
   /** SPEC §6 non-custodial merchant: an EVM wallet deploys its route contract (or finds it) before it is attached. */
   nonCustodial?: boolean;
+  /** Shown first, in place of the steps, until it calls `proceed` (e.g. switch: a warning the merchant accepts). */
+  before?: (proceed: () => void) => React.ReactNode;
 }
 
 const connectFamily = (chainId: number): ConnectFamily | null => {
@@ -54,8 +56,10 @@ export function WalletConnectDialog(props: WalletConnectDialogProps) {
   );
 }
 
-function DialogBody({ onOpenChange, api, mode = "connect", chains, chainId, onSaved, onConnected, nonCustodial = false }: WalletConnectDialogProps) {
+function DialogBody({ onOpenChange, api, mode = "connect", chains, chainId, onSaved, onConnected, nonCustodial = false, before }: WalletConnectDialogProps) {
   const { t } = useTranslation("settings");
+  const [held, setHeld] = React.useState(before !== undefined);
+  const proceed = React.useCallback(() => setHeld(false), []);
   const startsAtWallets = mode !== "connect";
   const [step, setStep] = React.useState<WalletDialogStep>(startsAtWallets ? "wallets" : "chains");
   const [chain, setChain] = React.useState<number | null>(startsAtWallets ? (chainId ?? chains[0]?.chain ?? null) : null);
@@ -153,7 +157,9 @@ function DialogBody({ onOpenChange, api, mode = "connect", chains, chainId, onSa
         </div>
         <DialogDescription>{description}</DialogDescription>
       </DialogHeader>
-      {step === "chains" ? (
+      {held && before ? (
+        before(proceed)
+      ) : step === "chains" ? (
         <ChainsStep
           chains={chains}
           onPick={(picked) => {

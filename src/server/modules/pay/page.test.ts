@@ -81,6 +81,12 @@ describe.each(TEST_BACKENDS)("the pay page's served HTML (%s)", (kind) => {
     expect(html).toContain("This page runs on a test network. No real money moves.");
     expect(html).toContain('data-pay-family="solana"');
     expect(html).toContain("Pay with Solana");
+    // Pressed before the script runs, a family button reloads the page with it picked (no lost press).
+    const form = /<form[^>]*data-slot="pay-families"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+    expect(form?.[0]).toMatch(/method="get"/);
+    expect(form?.[1]).toContain(`<input type="hidden" name="p" value="${linkId}"/>`);
+    const button = /<button[^>]*data-pay-family="solana"[^>]*>/.exec(form?.[1] ?? "")?.[0];
+    for (const attribute of ['type="submit"', 'name="family"', 'value="solana"']) expect(button).toContain(attribute);
     const data = servedData(html);
     expect(data).toMatchObject({ state: "ready", lng: "en", product: { id: linkId, label: "Coffee beans", useFiat: true } });
   });

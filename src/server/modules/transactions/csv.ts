@@ -2,11 +2,12 @@ import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
 import { ORDER_TYPE_LABELS } from "@/lib/order-types";
 import type { PageCursor } from "@/lib/transaction-filters";
-import type { Db } from "../../db/client";
-import { afterCursor, whereOf, type ListScope } from "./query";
+import type { Database, Db } from "../../db/client";
+import { copyCsv } from "../../db/copy-csv";
+import { afterCursor, cursorIid, downTo, whereOf, type ListScope } from "./query";
 
 /** Rows read per query: large enough to keep round trips rare, small enough to keep memory flat. */
-export const CSV_BATCH_SIZE = 5000;
+export const CSV_BATCH_SIZE = 20_000;
 
 export const CSV_COLUMNS = ["Date", "Order ID", "Requested Amount", "Received Amount", "Currency", "Status", "Type", "Hash", "Payer", "Chain"] as const;
 
@@ -15,14 +16,14 @@ export const CSV_COLUMNS = ["Date", "Order ID", "Requested Amount", "Received Am
  * a numeric of scale N and numeric products keep every digit (PostgreSQL's power(10, -18) rounds
  * to 16 places, hence not that); trim_scale drops trailing zeros as formatBaseUnits does.
  */
-const decimalText = (column: SQL) => sql`trim_scale(${column} * ('1e-' || t.decimals)::numeric)::text`;
+const decimalText = (column: SQL) => sql`trim_scale(${column} * ('1e-' || t.decimals)::numeric)`;
 
 /**
- * A free-text field exactly as csv-stringify writes it (its defaults): quoted, inner quotes
- * doubled, only when it holds a comma, a quote, a CR or an LF. Done by the database so a row
- * reaches this process as part of one line of text, not as an object of fourteen fields.
+ * Free text as csv-stringify writes it. COPY's CSV quotes exactly as csv-stringify does (a comma,
+ * a quote, a CR or an LF; inner quotes doubled) except for the empty string, which COPY writes
+ * `""` so as to tell it from NULL: NULL is what csv-stringify's empty field looks like.
  */
-const csvField = (value: SQL) => sql`(case when ${value} ~ '[",\r\n]' then '"' || replace(${value}, '"', '""') || '"' else ${value} end)`;
+const text = (value: SQL) => sql`nullif(${value}, '')`;
 
 /** ORDER_TYPE_LABELS as a CASE, so the SQL lines and the Orders table name a type the same way. */
 const typeLabel = sql`(case t.product_type ${sql.join(
@@ -30,63 +31,83 @@ const typeLabel = sql`(case t.product_type ${sql.join(
   sql` `,
 )} else t.product_type end)`;
 
-/** One CSV line (LF-terminated) of a transaction, in CSV_COLUMNS' order. */
-const csvLine = sql`concat(
-  to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), ',',
-  ${csvField(sql`coalesce(t.merchant_extras ->> 'orderId', t.public_id)`)}, ',',
-  ${decimalText(sql`t.requested_amount`)}, ',',
-  ${decimalText(sql`t.received_amount`)}, ',',
-  ${csvField(sql`t.token`)}, ',',
-  case when t.refunded_at is not null then 'refunded' else t.status::text end, ',',
-  ${typeLabel}, ',',
-  ${csvField(sql`t.signature`)}, ',',
-  ${csvField(sql`t.payer`)}, ',',
-  t.chain_id, E'\n')`;
+/** The columns of a transaction's CSV line, in CSV_COLUMNS' order. */
+const csvColumns = sql`
+  to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  ${text(sql`coalesce(t.merchant_extras ->> 'orderId', t.public_id)`)},
+  ${decimalText(sql`t.requested_amount`)},
+  ${decimalText(sql`t.received_amount`)},
+  ${text(sql`t.token`)},
+  case when t.refunded_at is not null then 'refunded' else t.status::text end,
+  ${typeLabel},
+  ${text(sql`t.signature`)},
+  ${text(sql`t.payer`)},
+  t.chain_id`;
 
-interface CsvBatch {
+interface BatchBounds {
   rows: number;
-  text: string | null;
-  /** The cursor of the batch's last (oldest) row, `iid/tid`. */
-  last: string | null;
+  /** The batch's last (oldest) row: the cursor the next batch starts after. */
+  last: PageCursor;
 }
 
 /**
- * One keyset batch after `cursor` (the same order and index as the pages, never OFFSET), as the
- * text of its lines and the cursor of its last row. One string a batch is what keeps the export
- * fast and this process's memory flat: per-row objects were most of its garbage.
+ * How far the batch after `cursor` reaches: its row count and its oldest row, read over the
+ * (user_id, created_at, id) index alone when no filter needs the row itself. Null past the end.
  */
-async function readBatch(db: Db, scope: ListScope, cursor: PageCursor | null, batchSize: number): Promise<CsvBatch> {
+async function batchBounds(db: Db, scope: ListScope, cursor: PageCursor | null, batchSize: number): Promise<BatchBounds | null> {
   const result = (await db.execute(sql`
     with batch as (
-      select t.id, t.created_at, ${csvLine} as line
-      from transactions t
+      select t.created_at, t.id from transactions t
       where ${whereOf(scope)} and ${afterCursor(cursor, "next")}
       order by t.created_at desc, t.id desc
       limit ${batchSize}
     )
-    select count(*)::int as rows,
-      string_agg(line, '' order by created_at desc, id desc) as text,
-      (select (extract(epoch from b.created_at) * 1000000)::bigint::text || '/' || b.id
-        from batch b order by b.created_at asc, b.id asc limit 1) as last
-    from batch`)) as unknown as { rows: CsvBatch[] };
-  return result.rows[0];
+    select (select count(*)::int from batch) as rows, ${cursorIid} as iid, t.id::text as tid
+    from batch t order by t.created_at asc, t.id asc limit 1`)) as unknown as { rows: { rows: number; iid: string; tid: string }[] };
+  const row = result.rows[0];
+  return row ? { rows: row.rows, last: { iid: row.iid, tid: row.tid } } : null;
 }
 
 /**
- * Every transaction the filters select as CSV text, one chunk per keyset batch. The next batch is
- * read while this one is written out (one batch ahead, no more): the database and the response
- * work at the same time, and a slow download still holds two batches at most, because the
- * generator only resumes when the stream has drained what it gave.
+ * The CSV lines of the rows after `cursor` down to `last` included, newest first. Bounded by the
+ * cursor pair rather than by a LIMIT: a row that entered the filters since batchBounds counted
+ * (a payment just paid) is then written here or in a later batch, never skipped.
  */
-async function* exportChunks(db: Db, scope: ListScope, batchSize: number): AsyncGenerator<string> {
-  yield stringify([[...CSV_COLUMNS]]);
-  let pending: Promise<CsvBatch> | null = readBatch(db, scope, null, batchSize);
+const batchLines = (database: Database, scope: ListScope, cursor: PageCursor | null, last: PageCursor) =>
+  copyCsv(
+    database,
+    sql`select ${csvColumns} from transactions t
+      where ${whereOf(scope)} and ${afterCursor(cursor, "next")} and ${downTo(last)}
+      order by t.created_at desc, t.id desc`,
+  );
+
+interface CsvBatch {
+  chunks: Uint8Array[];
+  /** Where the next batch starts, or null when this one was the last. */
+  next: PageCursor | null;
+}
+
+async function readBatch(database: Database, scope: ListScope, cursor: PageCursor | null, batchSize: number): Promise<CsvBatch> {
+  const bounds = await batchBounds(database.db, scope, cursor, batchSize);
+  if (!bounds) return { chunks: [], next: null };
+  return { chunks: await batchLines(database, scope, cursor, bounds.last), next: bounds.rows === batchSize ? bounds.last : null };
+}
+
+/**
+ * Every transaction the filters select as CSV, chunk by chunk, one keyset batch at a time (the
+ * same order and index as the pages, never OFFSET). The next batch is read while this one is
+ * written out (one batch ahead, no more): the database and the response work at the same time,
+ * and a slow download holds two batches at most, because the generator only resumes when the
+ * stream has drained what it gave. No connection is held between batches.
+ */
+async function* exportChunks(database: Database, scope: ListScope, batchSize: number): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode(stringify([[...CSV_COLUMNS]]));
+  let pending: Promise<CsvBatch> | null = readBatch(database, scope, null, batchSize);
   try {
     while (pending) {
       const batch: CsvBatch = await pending;
-      const [iid, tid] = batch.rows === batchSize && batch.last ? batch.last.split("/") : [];
-      pending = iid && tid ? readBatch(db, scope, { iid, tid }, batchSize) : null;
-      if (batch.text) yield batch.text;
+      pending = batch.next ? readBatch(database, scope, batch.next, batchSize) : null;
+      yield* batch.chunks;
     }
   } finally {
     // A download abandoned mid-way: the read already started must not surface as an unhandled rejection.
@@ -99,15 +120,14 @@ async function* exportChunks(db: Db, scope: ListScope, batchSize: number): Async
  * database reads: the next batch is asked for only when the response has taken the last one (a
  * Node Readable bridged with Readable.toWeb buffered ahead of a fast reader instead).
  */
-export function transactionsCsv(db: Db, scope: ListScope, batchSize = CSV_BATCH_SIZE): ReadableStream<Uint8Array> {
-  const chunks = exportChunks(db, scope, batchSize);
-  const encoder = new TextEncoder();
+export function transactionsCsv(database: Database, scope: ListScope, batchSize = CSV_BATCH_SIZE): ReadableStream<Uint8Array> {
+  const chunks = exportChunks(database, scope, batchSize);
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         const next = await chunks.next();
         if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
+        else controller.enqueue(next.value);
       },
       async cancel() {
         await chunks.return(undefined);

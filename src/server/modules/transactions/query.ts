@@ -74,6 +74,9 @@ export function afterCursor(cursor: PageCursor | null, direction: Direction): SQ
     : sql`(t.created_at, t.id) > (${cursorTime(cursor.iid)}, ${cursor.tid}::uuid)`;
 }
 
+/** Rows down to the cursor's row, itself included, in the newest-first order: where a CSV batch ends. */
+export const downTo = (cursor: PageCursor): SQL => sql`(t.created_at, t.id) >= (${cursorTime(cursor.iid)}, ${cursor.tid}::uuid)`;
+
 export const orderOf = (direction: Direction) =>
   direction === "next" ? sql`order by t.created_at desc, t.id desc` : sql`order by t.created_at asc, t.id asc`;
 

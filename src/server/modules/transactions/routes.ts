@@ -110,7 +110,7 @@ export function transactionRoutes(deps: AppDeps) {
     const size = sizeOf(q.limit);
     if (size === "all") {
       c.set("streamed", true);
-      return c.body(transactionsCsv(db, scope), 200, {
+      return c.body(transactionsCsv(deps.database, scope), 200, {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": 'attachment; filename="transactions.csv"',
         "cache-control": "no-store",

@@ -198,7 +198,7 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     expect(lines.slice(1).map((l) => l.split(",")[1])).toEqual([made[3].publicId, made[2].publicId, made[1].publicId]);
     expect(lines[1].split(",").slice(2, 8)).toEqual(["4", "4", "USDC", "validated", "zLink", made[3].signature]);
     // Batches of one row walk the same keyset as the pages: same rows, same order, none twice.
-    const stream = transactionsCsv(suite.db, { userId: m.id, filters: null, timeZone: "UTC" }, 1);
+    const stream = transactionsCsv(suite.database, { userId: m.id, filters: null, timeZone: "UTC" }, 1);
     const batched = (await new Response(stream).text()).trim().split("\n");
     expect(batched).toHaveLength(1 + 5);
     expect(new Set(batched.map((l) => l.split(",")[1])).size).toBe(6);
@@ -226,7 +226,7 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
   it("writes every CSV line exactly as csv-stringify would, whatever an order id, token or payer holds", async () => {
     const m = await signInMerchant(suite.app);
     // Commas, quotes, CR, LF, formulas, non-Latin text, spaces: fields the database quotes itself.
-    const tricky = ["a,b", 'say "hi"', "line\nbreak", "cr\rhere", "=1+2", "ünïcödé ✓ 注文", " padded ", '"', ",", "plain"];
+    const tricky = ["a,b", 'say "hi"', "line\nbreak", "cr\rhere", "=1+2", "ünïcödé ✓ 注文", " padded ", '"', ",", "plain", ""];
     const random = fc.sample(fc.string({ unit: fc.constantFrom("a", "b", ",", '"', "\n", "\r", " ", "é", "😀", "'"), minLength: 1, maxLength: 12 }), 20);
     const values = [...tricky, ...random];
     for (const [i, value] of values.entries()) {
@@ -255,7 +255,23 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     const res = await get(`/transactions?limit=all&${ALL}`, m);
     expect(await res.text()).toBe(expected);
     // Batches of three: the same bytes.
-    expect(await new Response(transactionsCsv(suite.db, { userId: m.id, filters: null, timeZone: "UTC" }, 3)).text()).toBe(expected);
+    expect(await new Response(transactionsCsv(suite.database, { userId: m.id, filters: null, timeZone: "UTC" }, 3)).text()).toBe(expected);
+  });
+
+  it("finds in the CSV an order id holding quotes, backslashes and dollar signs, and answers 400 for a NUL, not an error", async () => {
+    const m = await signInMerchant(suite.app);
+    const odd = "it's \\ $z$ $1 '); --";
+    const tx = await payment(m);
+    await payment(m);
+    await suite.db.update(transactions).set({ merchantExtras: { orderId: odd } }).where(eq(transactions.id, tx.id));
+    const res = await get(`/transactions?limit=all&filterFields=order_id&filterText=${encodeURIComponent(odd)}`, m);
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).trim().split("\n");
+    expect(lines.slice(1).map((l) => l.split(",")[1])).toEqual([odd]);
+    for (const path of ["/transactions?limit=all&filterText=a%00b", "/transactions?filterText=a%00b"]) {
+      const nul = await get(path, m);
+      expect(nul.status).toBe(400);
+    }
   });
 
   it("writes amounts of an 18-decimal token exactly in the CSV", async () => {
