@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { describeFailures, readPlaywright, readVitest } from "./test-report.mjs";
 
 const reports = path.resolve("test-results/reports");
 rmSync(reports, { recursive: true, force: true });
@@ -19,7 +20,13 @@ const steps = [
   { name: "eslint", cmd: [bin("eslint"), "--max-warnings", "0", "."] },
   { name: "astro build", cmd: [bin("astro"), "build"] },
   { name: "unit and server integration tests", cmd: [bin("vitest"), "run", "--project", "node", "--reporter", "default", "--reporter", "json", "--outputFile.json", `${reports}/node.json`], report: "node.json" },
-  { name: "story tests (Chromium)", cmd: [bin("vitest"), "run", "--project", "storybook", "--reporter", "default", "--reporter", "json", "--outputFile.json", `${reports}/storybook.json`], report: "storybook.json" },
+  {
+    name: "story tests (Chromium)",
+    cmd: [bin("vitest"), "run", "--project", "storybook", "--reporter", "default", "--reporter", "json", "--outputFile.json", `${reports}/storybook.json`, "--reporter", "./scripts/flaky-reporter.mjs"],
+    env: { ZPAY_FLAKY_REPORT: `${reports}/storybook-flaky.json` },
+    report: "storybook.json",
+    flaky: "storybook-flaky.json",
+  },
   { name: "storybook build", cmd: [bin("storybook"), "build", "--quiet", "-o", "storybook-static"] },
   { name: "e2e (Playwright)", cmd: [bin("playwright"), "test", "--reporter", "list,json"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` }, report: "e2e.json" },
 ];
@@ -28,15 +35,8 @@ const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 const failures = [];
-
-function countVitest(file) {
-  const r = JSON.parse(readFileSync(file, "utf8"));
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites && !r.success && r.numFailedTests === 0 ? 1 : 0) };
-}
-function countPlaywright(file) {
-  const s = JSON.parse(readFileSync(file, "utf8")).stats;
-  return { passed: s.expected + s.flaky, failed: s.unexpected };
-}
+const failedTests = [];
+const flakyTests = [];
 
 for (const step of steps) {
   if (only.length && !only.some((o) => step.name.includes(o))) continue;
@@ -46,18 +46,27 @@ for (const step of steps) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const file = step.report && path.join(reports, step.report);
   if (file && existsSync(file)) {
-    const c = step.report === "e2e.json" ? countPlaywright(file) : countVitest(file);
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    const c = step.report === "e2e.json" ? readPlaywright(report) : readVitest(report);
     passed += c.passed;
     failed += c.failed;
+    failedTests.push(...describeFailures(c.failures));
   } else if (res.status !== 0) {
     failed += 1; // a check with no per-test report counts as one failed test
   } else {
     passed += 1;
+  }
+  const flakyFile = step.flaky && path.join(reports, step.flaky);
+  if (flakyFile && existsSync(flakyFile)) {
+    const flaky = JSON.parse(readFileSync(flakyFile, "utf8"));
+    flakyTests.push(...describeFailures(flaky.map((t) => ({ ...t, message: `passed on retry ${t.retries}` }))));
   }
   if (res.status !== 0) failures.push(step.name);
   console.log(`--- ${step.name}: ${res.status === 0 ? "ok" : `FAILED (exit ${res.status})`} in ${seconds}s`);
 }
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
+if (flakyTests.length) console.log(`\nFlaky (failed, then passed on retry; fix them):\n${flakyTests.join("\n")}`);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);
