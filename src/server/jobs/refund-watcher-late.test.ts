@@ -8,6 +8,7 @@ import { confirmLateIfOnChain } from "../payments/refund-confirmation";
 import { LATE_REFUND_WINDOW_MS } from "../payments/refund-rules";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { callJson } from "../testing/call-json";
+import { countingRpcProxy } from "../testing/counting-rpc-proxy";
 import { startEvmPayFixture, type EvmPayFixture } from "../testing/evm-pay-fixture";
 import { paidEvmPayment, sendEvmRefundBack } from "../testing/evm-refunds";
 import { LATE_REFUND_MAX_RECHECK_MS, LateRefundSchedule } from "./late-refunds";
@@ -111,6 +112,22 @@ describe.each(TEST_BACKENDS)("the refund watcher and refunds that land after the
     expect((await refund(r.refundId)).status).toBe("failed");
     expect(await confirmLateIfOnChain(database.db, f.deps.chains, await refund(r.refundId), new Date(), 80n)).toMatchObject({ overRefunded: 0n });
     expect((await refund(r.refundId)).status).toBe("confirmed");
+  });
+
+  it("finds a late refund through a node that caps eth_getLogs at 16 blocks (a week of blocks is more than any provider gives at once)", async () => {
+    const { wallet, r } = await expiredRefund();
+    await sendEvmRefundBack(f, wallet, r);
+    await f.mine(A, 40);
+    const chain = f.deps.chains.evm.find((c) => c.chainId === A)!;
+    const capped = await countingRpcProxy(chain.rpcUrl, { maxLogRange: 16n });
+    try {
+      const chains = { ...f.deps.chains, evm: f.deps.chains.evm.map((c) => (c.chainId === A ? { ...c, rpcUrl: capped.url } : c)) };
+      expect(await confirmLateIfOnChain(database.db, chains, await refund(r.refundId), new Date(), 80n)).toMatchObject({ overRefunded: 0n });
+      expect((await refund(r.refundId)).status).toBe("confirmed");
+      expect(capped.refusedLogRanges).toBeGreaterThan(0); // it was asked wider first, then read in windows it accepts
+    } finally {
+      await capped.close();
+    }
   });
 });
 

@@ -1,12 +1,22 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** An `eth_getLogs` call's block range, when both ends are block numbers. */
+function logRange(call: { method?: string; params?: unknown[] }): bigint | undefined {
+  if (call.method !== "eth_getLogs") return undefined;
+  const filter = call.params?.[0] as { fromBlock?: string; toBlock?: string } | undefined;
+  if (!filter?.fromBlock?.startsWith("0x") || !filter.toBlock?.startsWith("0x")) return undefined;
+  return BigInt(filter.toBlock) - BigInt(filter.fromBlock) + 1n;
+}
+
 /**
- * A loopback JSON-RPC proxy in front of a Solana RPC that counts what passes through: calls per
- * method (a batch counts each call) and the most requests in flight at once. Point a
- * Connection's HTTP endpoint at `url` (its WebSocket stays on the real network).
+ * A loopback JSON-RPC proxy in front of a Solana or EVM RPC that counts what passes through: calls
+ * per method (a batch counts each call) and the most requests in flight at once. Point a
+ * Connection's HTTP endpoint at `url` (its WebSocket stays on the real network). With
+ * `maxLogRange` it refuses an `eth_getLogs` over more blocks, as capped providers do.
  */
-export async function countingRpcProxy(target: string) {
+export async function countingRpcProxy(target: string, { maxLogRange }: { maxLogRange?: bigint } = {}) {
+  let refusedLogRanges = 0;
   const calls = new Map<string, number>();
   /** Calls per method and first parameter (e.g. which address getSignaturesForAddress asked about). */
   const callsOn = new Map<string, number>();
@@ -27,6 +37,21 @@ export async function countingRpcProxy(target: string) {
         }
       } catch {
         calls.set("?", (calls.get("?") ?? 0) + 1);
+      }
+      const single = (() => {
+        try {
+          const parsed = JSON.parse(body.toString("utf8")) as { id?: unknown; method?: string; params?: unknown[] };
+          return Array.isArray(parsed) ? undefined : parsed;
+        } catch {
+          return undefined;
+        }
+      })();
+      const range = single && logRange(single);
+      if (maxLogRange !== undefined && range !== undefined && range > maxLogRange) {
+        refusedLogRanges++;
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: single!.id, error: { code: -32005, message: `query exceeds max block range ${maxLogRange}` } }));
+        return;
       }
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
@@ -49,6 +74,10 @@ export async function countingRpcProxy(target: string) {
     count: (method?: string) => (method ? (calls.get(method) ?? 0) : [...calls.values()].reduce((a, b) => a + b, 0)),
     /** Calls of `method` whose first parameter was `first`. */
     countOn: (method: string, first: string) => callsOn.get(`${method}:${first}`) ?? 0,
+    /** `eth_getLogs` calls refused for their range (with `maxLogRange`). */
+    get refusedLogRanges() {
+      return refusedLogRanges;
+    },
     get maxInFlight() {
       return maxInFlight;
     },

@@ -2,6 +2,7 @@ import { isAddressEqual, isHash, type Address, type Hash, type Hex, type PublicC
 import { EvmChainError } from "./errors";
 import { extractProxyPayments } from "./extract-proxy-payments";
 import { feeProxyAbi, referenceTopic } from "./fee-proxy-abi";
+import { nodeKey, readLogsInRanges } from "./read-logs-in-ranges";
 import { readReceipt } from "./read-receipt";
 
 /** The transfer back to a payer that an EVM refund expects, through the fee proxy. */
@@ -49,7 +50,8 @@ async function matchIn(client: PublicClient, proxy: Address, hash: Hash, expecte
  * the refund's reference and moves exactly `amount` of `token` to the payer, with the token's own
  * Transfer from the merchant's wallet. `hash` (what the merchant's browser said it sent) is tried
  * first but never trusted alone; without it, or when it does not refund, the proxy's logs of the
- * last `lookbackBlocks` are searched by the reference's topic. Undefined until mined.
+ * last `lookbackBlocks` are searched by the reference's topic, in the ranges the node accepts (a
+ * late refund's week of blocks is more than most providers give in one call). Undefined until mined.
  * @throws {EvmChainError} when the node cannot be asked.
  */
 export async function findEvmRefundTransfer(
@@ -62,14 +64,15 @@ export async function findEvmRefundTransfer(
     const byHash = await matchIn(client, proxy, hash, expected);
     if (byHash) return byHash;
   }
-  let logs;
+  let head;
   try {
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const fromBlock = head > lookbackBlocks ? head - lookbackBlocks : 0n;
-    logs = await client.getLogs({ address: proxy, event: feeProxyAbi[0], args: { paymentReference: expected.reference }, fromBlock, toBlock: head });
+    head = await client.getBlockNumber({ cacheTime: 0 });
   } catch (cause) {
-    throw new EvmChainError(`eth_getLogs of refund reference ${expected.reference} failed`, { cause });
+    throw new EvmChainError(`could not read the head to look for refund reference ${expected.reference}`, { cause });
   }
+  const fromBlock = head > lookbackBlocks ? head - lookbackBlocks : 0n;
+  const read = (from: bigint, to: bigint) => client.getLogs({ address: proxy, event: feeProxyAbi[0], args: { paymentReference: expected.reference }, fromBlock: from, toBlock: to });
+  const logs = await readLogsInRanges(nodeKey(client), read, fromBlock, head);
   for (const log of logs) {
     if (!log.transactionHash || log.removed) continue;
     const found = await matchIn(client, proxy, log.transactionHash, expected);

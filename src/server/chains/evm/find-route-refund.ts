@@ -1,5 +1,6 @@
 import { decodeEventLog, isAddressEqual, isHash, type Address, type Hash, type Hex, type Log, type PublicClient } from "viem";
 import { EvmChainError } from "./errors";
+import { nodeKey, readLogsInRanges } from "./read-logs-in-ranges";
 import { readReceipt } from "./read-receipt";
 import { routeAbi } from "./route-abi";
 
@@ -56,7 +57,7 @@ async function matchIn(client: PublicClient, hash: Hash, expected: ExpectedRoute
  * successful one with the route's own `Refunded(token, to, amount, reference)` event, every field
  * exactly the refund's. `hash` (what the merchant's browser said it sent) is tried first but never
  * trusted alone; without it, or when it does not refund, the route's `Refunded` logs to the payer
- * of the last `lookbackBlocks` are searched. Undefined until mined.
+ * of the last `lookbackBlocks` are searched, in the ranges the node accepts. Undefined until mined.
  * @throws {EvmChainError} when the node cannot be asked.
  */
 export async function findRouteRefund(
@@ -68,14 +69,15 @@ export async function findRouteRefund(
     const byHash = await matchIn(client, hash, expected);
     if (byHash) return byHash;
   }
-  let logs;
+  let head;
   try {
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const fromBlock = head > lookbackBlocks ? head - lookbackBlocks : 0n;
-    logs = await client.getLogs({ address: expected.route, event: refundedEvent, args: { token: expected.token, to: expected.to }, fromBlock, toBlock: head });
+    head = await client.getBlockNumber({ cacheTime: 0 });
   } catch (cause) {
-    throw new EvmChainError(`eth_getLogs of route ${expected.route} refunds failed`, { cause });
+    throw new EvmChainError(`could not read the head to look for route ${expected.route} refunds`, { cause });
   }
+  const fromBlock = head > lookbackBlocks ? head - lookbackBlocks : 0n;
+  const read = (from: bigint, to: bigint) => client.getLogs({ address: expected.route, event: refundedEvent, args: { token: expected.token, to: expected.to }, fromBlock: from, toBlock: to });
+  const logs = await readLogsInRanges(nodeKey(client), read, fromBlock, head);
   for (const log of logs) {
     if (!log.transactionHash || !isTheRefund(log, expected)) continue;
     const found = await matchIn(client, log.transactionHash, expected);
