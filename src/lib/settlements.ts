@@ -66,6 +66,7 @@ export interface RouteCallDto {
 
 export const SETTLEMENT_MESSAGES = {
   noRoute: "You have no route contract yet: attach an EVM wallet as a non-custodial merchant first.",
+  noOwner: "Nobody controls this route any more: its owner gave it up on chain, so its money cannot be moved.",
   notWhitelisted: "This address is not whitelisted: add it to the whitelist or settle to your settlement address.",
   tooMuch: "The route holds less than this amount.",
   unknownToken: "This token is not settled on this network.",

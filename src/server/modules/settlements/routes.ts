@@ -37,11 +37,11 @@ const runRoute = createRoute({
   path: "/v2/settlements/run",
   summary: "The route call for the merchant's wallet to send",
   description:
-    "Builds the transaction (route address and calldata) for `settle`, `updateSettlementAddress`, `addWhitelist` or `removeWhitelist`, on the current route or on the earlier one named by `route` (404 `route_not_found` for a route that is not the merchant's). zpay holds no key: the merchant's wallet (`from`, the route's owner) signs and sends it. A settle is checked against the chain first (token, balance, recipient whitelisted or the settlement address: 422 `not_whitelisted`); the contract refuses the same on chain.",
+    "Builds the transaction (route address and calldata) for `settle`, `updateSettlementAddress`, `addWhitelist` or `removeWhitelist`, on the current route or on the earlier one named by `route` (404 `route_not_found` for a route that is not the merchant's). zpay holds no key: `from` is the route's owner as the contract says now (the merchant's wallet unless ownership moved on chain; 409 `route_without_owner` when it was renounced), and that wallet signs and sends it. A settle is checked against the chain first (token, balance, recipient whitelisted or the settlement address: 422 `not_whitelisted`); the contract refuses the same on chain.",
   request: { body: { content: json(RunBody), required: true } },
   responses: {
     200: { description: "The transaction to send", content: json(z.object({ data: RouteCallDtoSchema })) },
-    ...errorResponses(400, 401, 403, 404, 422, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 503),
   },
 });
 

@@ -1,4 +1,4 @@
-import { encodeFunctionData, getAddress, isAddress, isAddressEqual, type Hex } from "viem";
+import { encodeFunctionData, getAddress, isAddress, isAddressEqual, zeroAddress, type Hex } from "viem";
 import { SETTLEMENT_MESSAGES, type RouteCallDto, type SettlementDto, type UnsettledDto } from "@/lib/settlements";
 import { readRouteBalances } from "../../chains/evm/read-route-balances";
 import { readMaySettleTo, readRouteSettings } from "../../chains/evm/read-route-settings";
@@ -108,15 +108,21 @@ export async function readHistory(deps: AppDeps, userId: string): Promise<Settle
 
 /**
  * The route call the merchant's wallet sends (the server holds no key), for the current route or
- * the earlier one named by `body.route` (then `from` is that route's owner, the replaced wallet): `settle` is checked
+ * the earlier one named by `body.route`. `from` is the route's owner read from the contract (the
+ * merchant's wallet, or the replaced one for an earlier route, unless ownership moved on chain). `settle` is checked
  * against the chain first (known token, enough balance, an allowed recipient) so the merchant is
  * told why before paying gas; the contract checks again, and is what actually refuses.
- * @throws {ApiError} 404 `route_not_found`, 400 `unsupported_token`, 422 `insufficient_balance` /
- *   `not_whitelisted`, 503 when the node cannot be asked.
+ * @throws {ApiError} 404 `route_not_found`, 409 `route_without_owner` (ownership renounced), 400
+ *   `unsupported_token`, 422 `insufficient_balance` / `not_whitelisted`, 503 when the node cannot be asked.
  */
 export async function buildRouteCall(deps: AppDeps, userId: string, body: RunBody): Promise<RouteCallDto> {
-  const { route, owner, evm } = await requireRoute(deps, userId, body.route);
-  const call = { chain: evm.chainId, from: owner, to: route };
+  const { route, evm } = await requireRoute(deps, userId, body.route);
+  const client = routeClient(evm);
+  // The contract's owner, not the wallet stored when the route was attached: ownership can be
+  // transferred on chain, and a call sent from anyone else only reverts after costing gas.
+  const settings = await fromChain(deps, () => readRouteSettings(client, route));
+  if (isAddressEqual(settings.owner, zeroAddress)) throw new ApiError(409, "route_without_owner", SETTLEMENT_MESSAGES.noOwner);
+  const call = { chain: evm.chainId, from: settings.owner, to: route };
   if (body.action !== "settle") {
     const data = encodeFunctionData({ abi: routeAbi, functionName: body.action, args: [getAddress(body.address)] });
     return { ...call, data };
@@ -125,8 +131,7 @@ export async function buildRouteCall(deps: AppDeps, userId: string, body: RunBod
   if (!token) throw new ApiError(400, "unsupported_token", SETTLEMENT_MESSAGES.unknownToken, [{ path: "token", message: SETTLEMENT_MESSAGES.unknownToken }]);
   const to = getAddress(body.to);
   const amount = BigInt(body.amount);
-  const client = routeClient(evm);
-  const [[balance], settings] = await fromChain(deps, () => Promise.all([readRouteBalances(client, route, [token.address]), readRouteSettings(client, route)]));
+  const [balance] = await fromChain(deps, () => readRouteBalances(client, route, [token.address]));
   if (balance! < amount) throw new ApiError(422, "insufficient_balance", SETTLEMENT_MESSAGES.tooMuch, [{ path: "amount", message: SETTLEMENT_MESSAGES.tooMuch }]);
   if (!(await fromChain(deps, () => readMaySettleTo(client, route, to, settings.settlementAddress)))) {
     throw new ApiError(422, "not_whitelisted", SETTLEMENT_MESSAGES.notWhitelisted, [{ path: "to", message: SETTLEMENT_MESSAGES.notWhitelisted }]);

@@ -259,6 +259,33 @@ describe.each(TEST_BACKENDS)("route wallets and settlements on %s", (kind) => {
     expect(back.earlierRoutes.map((r: { route: string; owner: string }) => [r.route, r.owner])).toEqual([[newRoute, next.address]]);
   });
 
+  it("run builds the call from the route's owner as the contract says: ownership moved on chain is followed, a renounced route is refused", async () => {
+    const m = await nonCustodialMerchant();
+    await m.deploy();
+    const route = (await m.attach()).body.data.wallet.route as Hex;
+    await sandbox.mintTokens(route, sandbox.tokens.USDC, 3_000_000n);
+    const { encodeFunctionData } = await import("viem");
+    const { routeAbi } = await import("../../chains/evm/route-abi");
+    const treasury = privateKeyToAccount(generatePrivateKey());
+    await sandbox.fund(treasury.address, parseEther("1"));
+    const moved = await send(m.wallet, { to: route, data: encodeFunctionData({ abi: routeAbi, functionName: "transferOwnership", args: [treasury.address] }) });
+    expect(moved.status).toBe("success");
+
+    const settle = await call(app, "POST", "/v2/settlements/run", m.auth, { action: "settle", token: "USDC", to: m.account.address, amount: "1000000" });
+    expect(settle.body.data).toMatchObject({ from: treasury.address, to: route }); // not the merchant's wallet, which the contract now refuses
+    expect((await send(m.wallet, settle.body.data)).status).toBe("reverted");
+    const treasuryWallet = createWalletClient({ account: treasury, chain: localEvmChain(sandbox.chainId, sandbox.rpcUrl), transport: http(sandbox.rpcUrl) });
+    expect((await send(treasuryWallet, settle.body.data)).status).toBe("success");
+    const whitelist = await call(app, "POST", "/v2/settlements/run", m.auth, { action: "addWhitelist", address: treasury.address });
+    expect(whitelist.body.data).toMatchObject({ from: treasury.address });
+
+    const renounced = await send(treasuryWallet, { to: route, data: encodeFunctionData({ abi: routeAbi, functionName: "renounceOwnership" }) });
+    expect(renounced.status).toBe("success");
+    for (const body of [{ action: "settle", token: "USDC", to: m.account.address, amount: "1" }, { action: "addWhitelist", address: treasury.address }]) {
+      expect(await call(app, "POST", "/v2/settlements/run", m.auth, body)).toMatchObject({ status: 409, body: { code: "route_without_owner", message: SETTLEMENT_MESSAGES.noOwner } });
+    }
+  });
+
   it("refuses bad input and anonymous callers", async () => {
     const m = await nonCustodialMerchant();
     await m.deploy();
