@@ -22,23 +22,25 @@ export function readVitest(report) {
   return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + broken + outside, failures };
 }
 
-/** Playwright's JSON report → { passed, failed, failures }; a test that passed on retry counts
- *  as passed, as Playwright itself says "flaky". */
+/** Playwright's JSON report → { passed, failed, failures, flaky }; a test that passed on retry
+ *  counts as passed and is listed in `flaky` with its first error, as Playwright says "flaky". */
 export function readPlaywright(report) {
   const failures = [];
+  const flaky = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== "unexpected") continue;
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
         const error = (test.results ?? []).map((r) => r.error?.message).find(Boolean);
-        failures.push({ file: spec.file ?? suite.file ?? "", title: [...titles, spec.title].join(" › "), message: firstLine(error) });
+        const entry = { file: spec.file ?? suite.file ?? "", title: [...titles, spec.title].join(" › "), message: firstLine(error) };
+        (test.status === "flaky" ? flaky : failures).push(entry);
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
   const s = report.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, failures };
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, failures, flaky };
 }
 
 /** One line per failure, the error cut to what a log line can hold. */

@@ -51,7 +51,7 @@ describe("the test summary's reading of the reports", () => {
     expect(clean).toEqual({ passed: 4, failed: 0, failures: [] });
   });
 
-  it("walks Playwright's nested suites for unexpected tests; a test that passed on retry is not listed", () => {
+  it("walks Playwright's nested suites for unexpected tests; a test that passed on retry is listed apart, as flaky", () => {
     const report = {
       stats: { expected: 5, unexpected: 1, flaky: 1 },
       suites: [
@@ -74,6 +74,7 @@ describe("the test summary's reading of the reports", () => {
     };
     const r = readPlaywright(report);
     expect(r).toMatchObject({ passed: 6, failed: 1 });
+    expect(describeFailures(r.flaky)).toEqual(["  ✗ sign-in.spec.ts › top level\n      first try"]);
     expect(describeFailures(r.failures)).toEqual(["  ✗ sign-in.spec.ts › merchant sign-in › Sign in again\n      Timed out 5000ms waiting for expect(locator).toBeVisible()"]);
   });
 

@@ -51,6 +51,7 @@ for (const step of steps) {
     passed += c.passed;
     failed += c.failed;
     failedTests.push(...describeFailures(c.failures));
+    if (c.flaky) flakyTests.push(...describeFailures(c.flaky));
   } else if (res.status !== 0) {
     failed += 1; // a check with no per-test report counts as one failed test
   } else {
