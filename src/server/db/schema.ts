@@ -816,6 +816,9 @@ export const uploads = pgTable(
     data: text("data").notNull(),
     byteLength: integer("byte_length").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the hourly prune first found it used by nothing (null while used or not looked at yet):
+     *  its grace period runs from then, so a logo replaced after a year is kept as long as a new one. */
+    unusedSince: timestamp("unused_since", { withTimezone: true }),
   },
   (t) => [index("uploads_user_idx").on(t.userId)],
 );

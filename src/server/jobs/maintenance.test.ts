@@ -12,6 +12,7 @@ import { UNUSED_UPLOAD_GRACE_MS } from "./prune";
 const NOW = new Date();
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** The hourly maintenance deletes what nothing can use any more, and nothing else. */
 describe.each(TEST_BACKENDS)("database maintenance (%s)", (kind) => {
@@ -36,7 +37,7 @@ describe.each(TEST_BACKENDS)("database maintenance (%s)", (kind) => {
     expect(left.map((k) => k.key)).toEqual(["recent"]);
   });
 
-  it("deletes uploads past the grace period that are no logo and no catalog image, and keeps the others", async () => {
+  it("deletes uploads found unused for the whole grace period, and keeps logos, catalog images and the recently unused", async () => {
     const userId = await insertMerchant(database.db);
     const upload = async (createdAt: Date) => {
       const [row] = await database.db.insert(uploads).values({ userId, contentType: "image/png", data: "iVBORw0KGgo=", byteLength: 8, createdAt }).returning();
@@ -46,12 +47,44 @@ describe.each(TEST_BACKENDS)("database maintenance (%s)", (kind) => {
     const replacedLogo = await upload(old);
     const logo = await upload(old);
     const itemImage = await upload(old);
-    const freshUnused = await upload(ago(UNUSED_UPLOAD_GRACE_MS - MINUTE));
     await database.db.update(users).set({ profile: sql`${JSON.stringify({ company: "Acme", logoId: logo })}::jsonb` }).where(eq(users.id, userId));
     await database.db.insert(catalogItems).values({ userId, name: "Tea", price: "4", currency: "USD", useFiat: true, imageId: itemImage });
+    const left = async () =>
+      (await database.db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, [replacedLogo, logo, itemImage]))).map((u) => u.id).sort();
 
+    await runMaintenance(database, NOW); // first found unused now: the week starts
+    expect(await left()).toEqual([replacedLogo, logo, itemImage].sort());
+    await runMaintenance(database, new Date(NOW.getTime() + UNUSED_UPLOAD_GRACE_MS - MINUTE));
+    expect(await left()).toEqual([replacedLogo, logo, itemImage].sort());
+    await runMaintenance(database, new Date(NOW.getTime() + UNUSED_UPLOAD_GRACE_MS + MINUTE));
+    expect(await left()).toEqual([logo, itemImage].sort());
+  });
+
+  it("keeps a logo used for a month and replaced today for a week from its replacement, and forgets the date of an upload used again", async () => {
+    const userId = await insertMerchant(database.db);
+    const month = 30 * 24 * 3_600_000;
+    const [first] = await database.db.insert(uploads).values({ userId, contentType: "image/png", data: "iVBORw0KGgo=", byteLength: 8, createdAt: ago(month) }).returning();
+    const [second] = await database.db.insert(uploads).values({ userId, contentType: "image/png", data: "iVBORw0KGgo=", byteLength: 8, createdAt: NOW }).returning();
+    const setLogo = (id: string) => database.db.update(users).set({ profile: sql`${JSON.stringify({ logoId: id })}::jsonb` }).where(eq(users.id, userId));
+    const exists = async (id: string) => (await database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length === 1;
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+
+    await setLogo(first!.id);
     await runMaintenance(database, NOW);
-    const left = await database.db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, [replacedLogo, logo, itemImage, freshUnused]));
-    expect(left.map((u) => u.id).sort()).toEqual([logo, itemImage, freshUnused].sort());
+    await setLogo(second!.id); // replaced today, a month after its upload
+    await runMaintenance(database, at(HOUR));
+    await runMaintenance(database, at(2 * HOUR));
+    expect(await exists(first!.id)).toBe(true); // yesterday's mails still show it
+    await runMaintenance(database, at(HOUR + UNUSED_UPLOAD_GRACE_MS + MINUTE));
+    expect(await exists(first!.id)).toBe(false);
+
+    // The second logo: unused for three days, then used again (an item picks it): never deleted while used.
+    await setLogo("none");
+    await runMaintenance(database, at(UNUSED_UPLOAD_GRACE_MS + 2 * HOUR));
+    await database.db.insert(catalogItems).values({ userId, name: "Tea", price: "4", currency: "USD", useFiat: true, imageId: second!.id });
+    await runMaintenance(database, at(UNUSED_UPLOAD_GRACE_MS + 3 * HOUR));
+    expect((await database.db.select().from(uploads).where(eq(uploads.id, second!.id)))[0]).toMatchObject({ unusedSince: null });
+    await runMaintenance(database, at(3 * UNUSED_UPLOAD_GRACE_MS));
+    expect(await exists(second!.id)).toBe(true);
   });
 });

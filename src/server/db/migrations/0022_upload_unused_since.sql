@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "unused_since" timestamp with time zone;
