@@ -37,7 +37,7 @@ describe("server error codes in the user's language", () => {
     expect(translateApiErrorCode(i18next, "permission_denied")).toBeUndefined();
     await changeLanguage("fr");
     expect(translateApiErrorCode(i18next, "no_such_code")).toBeUndefined();
-    expect(translateApiErrorCode(i18next, "permission_denied")).toBe("Votre compte n'a pas accès à cette fonctionnalité.");
+    expect(translateApiErrorCode(i18next, "permission_denied")).toBe("Votre compte n’a pas accès à cette fonctionnalité.");
   });
 
   it("reaches the user through the shared API client: a French user reads the French text", async () => {

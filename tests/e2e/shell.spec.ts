@@ -64,5 +64,5 @@ test("the shell's language switcher, the sandbox server's production access, API
   await page.screenshot({ path: `${SHOTS}/zramp-fr.png`, fullPage: true });
   // The choice lasts: the next page opens in French.
   await page.goto("/unmapped");
-  await expect(page.getByRole("heading", { level: 1, name: "Vous n'avez pas accès à cette page" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Vous n’avez pas accès à cette page" })).toBeVisible();
 });

@@ -87,7 +87,7 @@ export const PageWithoutPermissionFrenchPhone: Story = {
   globals: { locale: "fr", viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(await c.findByRole("heading", { level: 1, name: "Vous n'avez pas accès à cette page" })).toBeVisible();
+    await expect(await c.findByRole("heading", { level: 1, name: "Vous n’avez pas accès à cette page" })).toBeVisible();
     await expect(c.getByRole("link", { name: "Retour au tableau de bord" })).toBeVisible();
   },
 };

@@ -131,7 +131,7 @@ export const French: Story = {
     const d = within(document.body).getByRole("dialog", { name: "Créer une page de dons" });
     await userEvent.clear(within(d).getByRole("textbox", { name: "Montant suggéré 1" }));
     await userEvent.type(within(d).getByRole("textbox", { name: "Montant suggéré 1" }), "0,05");
-    await expect(await within(d).findByText("Le montant doit être d'au moins 0,1")).toBeVisible();
+    await expect(await within(d).findByText("Le montant doit être d’au moins 0,1")).toBeVisible();
   },
 };
 

@@ -31,7 +31,7 @@ export const NotFound: Story = {
 export const French: Story = {
   globals: { locale: "fr" },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("alert")).toHaveTextContent("Impossible d'obtenir la facture. La requête réseau a échoué.");
+    await expect(within(canvasElement).getByRole("alert")).toHaveTextContent("Impossible d’obtenir la facture. La requête réseau a échoué.");
   },
 };
 

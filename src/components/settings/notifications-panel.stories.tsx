@@ -109,9 +109,9 @@ export const FrenchEmailRequired: Story = {
   globals: { locale: "fr" },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole("switch", { name: "M'avertir des paiements par e-mail" }));
+    await userEvent.click(await c.findByRole("switch", { name: "M’avertir des paiements par e-mail" }));
     await userEvent.click(c.getByRole("button", { name: "Enregistrer" }));
-    await expect(await c.findByText("L'e-mail est requis pour les notifications")).toBeVisible();
+    await expect(await c.findByText("L’e-mail est requis pour les notifications")).toBeVisible();
   },
 };
 

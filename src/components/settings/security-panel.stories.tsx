@@ -152,9 +152,9 @@ export const FrenchInvalidUrls: Story = {
   globals: { locale: "fr" },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.type(await c.findByRole("textbox", { name: "Point de terminaison webhook de l'API" }), "pas une url");
+    await userEvent.type(await c.findByRole("textbox", { name: "Point de terminaison webhook de l’API" }), "pas une url");
     await userEvent.click(c.getByRole("button", { name: "Enregistrer" }));
-    await expect(await c.findByText("Un point de terminaison d'API valide est requis")).toBeVisible();
+    await expect(await c.findByText("Un point de terminaison d’API valide est requis")).toBeVisible();
   },
 };
 

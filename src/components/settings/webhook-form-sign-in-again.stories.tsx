@@ -97,7 +97,7 @@ export const RestoredAfterSigningInAgainFrenchPhone: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole("status")).toHaveTextContent("sauf le secret de la boutique (jamais conservé)");
-    await expect(c.getByRole("textbox", { name: "Point de terminaison webhook de l'API" })).toHaveValue(ENDPOINT);
+    await expect(c.getByRole("textbox", { name: "Point de terminaison webhook de l’API" })).toHaveValue(ENDPOINT);
     await expect(c.getByLabelText("Secret de la boutique")).toHaveValue("");
     await expect(c.getByRole("button", { name: "Enregistrer" })).toBeEnabled();
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
@@ -142,7 +142,7 @@ export const SignInNeededToSaveFrenchPhone: Story = {
   globals: { locale: "fr", viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.type(c.getByRole("textbox", { name: "Point de terminaison webhook de l'API" }), ENDPOINT);
+    await userEvent.type(c.getByRole("textbox", { name: "Point de terminaison webhook de l’API" }), ENDPOINT);
     await userEvent.click(c.getByRole("button", { name: "Enregistrer" }));
     const alert = await c.findByRole("alert");
     await expect(alert).toHaveTextContent("connexion récente");

@@ -107,7 +107,7 @@ export const French: Story = {
   args: { settings: saved },
   globals: { locale: "fr" },
   play: async ({ canvasElement }) => {
-    await expect(endpointField(canvasElement, "Point de terminaison webhook de l'API")).toHaveValue(ENDPOINT);
+    await expect(endpointField(canvasElement, "Point de terminaison webhook de l’API")).toHaveValue(ENDPOINT);
     await expect(within(canvasElement).getByRole("button", { name: "Enregistrer" })).toBeDisabled();
   },
 };
@@ -117,9 +117,9 @@ export const FrenchLoopbackRefused: Story = {
   globals: { locale: "fr" },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.type(endpointField(canvasElement, "Point de terminaison webhook de l'API"), "http://localhost:3000/hook");
+    await userEvent.type(endpointField(canvasElement, "Point de terminaison webhook de l’API"), "http://localhost:3000/hook");
     await userEvent.click(c.getByRole("button", { name: "Enregistrer" }));
-    await expect(await c.findByText("Un point de terminaison d'API valide est requis")).toBeVisible();
+    await expect(await c.findByText("Un point de terminaison d’API valide est requis")).toBeVisible();
     await expect(c.queryByText("Valid API endpoint is required")).toBeNull();
   },
 };

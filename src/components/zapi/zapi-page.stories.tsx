@@ -75,7 +75,7 @@ export const French: Story = {
   globals: { locale: "fr" },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole("heading", { name: "Clés d'API" })).toBeVisible();
+    await expect(c.getByRole("heading", { name: "Clés d’API" })).toBeVisible();
     await expect(c.getByRole("heading", { name: "Transactions API" })).toBeVisible();
     await expect(await c.findByRole("cell", { name: apiOrders[0].orderId })).toBeVisible();
   },

@@ -66,7 +66,7 @@ export const NoProviderConfiguredFrenchPhone: Story = {
   ...NoProviderConfigured,
   globals: { locale: "fr", viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText("Aucun fournisseur de rampe n'est configuré")).toBeVisible();
+    await expect(await within(canvasElement).findByText("Aucun fournisseur de rampe n’est configuré")).toBeVisible();
   },
 };
 

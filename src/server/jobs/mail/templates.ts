@@ -158,7 +158,7 @@ const VERIFY_COPY = {
     subject: "Confirmez votre adresse e-mail pour les notifications de paiement",
     intro: "Confirmez cette adresse pour recevoir un e-mail à chaque paiement reçu.",
     button: "Confirmer mon adresse",
-    expires: (h: number) => `Le lien ne sert qu'une fois et expire dans ${h} heures. Si vous ne l'avez pas demandé, ignorez cet e-mail.`,
+    expires: (h: number) => `Le lien ne sert qu’une fois et expire dans ${h} heures. Si vous ne l’avez pas demandé, ignorez cet e-mail.`,
   },
 } as const;
 
