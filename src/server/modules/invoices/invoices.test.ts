@@ -237,6 +237,20 @@ describe.each(TEST_BACKENDS)("payees, v1 invoices and the invoice page API on %s
     expect(product.data ?? product).toMatchObject({ price: "125.75", currency: "USD", invoice: { number: invoice.invoiceNumber, paymentDueOn: "2026-12-01", url: invoice.invoiceUrl } });
   });
 
+  it("prints Polish, Czech, Turkish, Cyrillic and Greek names and lines in the PDF as on the page", async () => {
+    const m = await signInMerchant(app);
+    expect((await call("PUT", "/profile", m, { company: "Łukasz Żółć" })).status).toBe(200);
+    const customer = await newPayee(m, { name: "Дмитрий Петров", organisation: "İstanbul Şirketi", email: "dmitry@example.com", address: ["Οδός Ερμού 12", ""], city: "Αθήνα" });
+    const invoice = await newInvoice(m, customer._id, { invoiceInclusions: [{ ...line, description: "Dvořák: překlad smlouvy" }], notes: "Ευχαριστούμε, Ελένη" });
+    const expected = ["Łukasz Żółć", "Дмитрий Петров", "İstanbul Şirketi", "Οδός Ερμού 12", "Αθήνα", "Dvořák: překlad smlouvy", "Ευχαριστούμε, Ελένη", `Invoice number: ${invoice.invoiceNumber}`, "Total due: 23.10 USD"];
+    const payer = pdfText(Buffer.from(await (await payments.request(`/api/pay/invoices/${invoice.hashedId}/pdf`)).arrayBuffer())).split("\n");
+    const merchant = pdfText(Buffer.from(await (await call("GET", `/v1/invoices/${invoice._id}/pdf`, m)).arrayBuffer())).split("\n");
+    for (const text of expected) {
+      expect(payer).toContain(text);
+      expect(merchant).toContain(text);
+    }
+  });
+
   it("DELETE removes an invoice nobody tried to pay, cancels one with a payment started; a validated payment makes it PAID", async () => {
     const m = await signInMerchant(app);
     const customer = await newPayee(m);

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import type { Db } from "../../db/client";
 import type { InvoiceRow } from "../../db/schema";
 import type { Inclusion, PublicInvoiceDto } from "@/lib/invoice";
@@ -13,6 +15,27 @@ export function setPdfCompression(on: boolean): void {
   compressPdf = on;
 }
 
+/** The names the document's two fonts are registered under. */
+const REGULAR = "DejaVuSans";
+const BOLD = "DejaVuSans-Bold";
+
+/**
+ * DejaVu Sans, regular and bold, read once on the first PDF (1.4 MB; pdfkit embeds only the
+ * glyphs a document uses). Found from this file's location, which the server bundle keeps
+ * (scripts/build-server.mjs), so the package needs no entry in SERVER_EXTERNALS.
+ */
+let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+function loadFonts() {
+  if (!fonts) {
+    const resolve = createRequire(import.meta.url).resolve;
+    const read = (file: string) => readFile(resolve(`dejavu-fonts-ttf/ttf/${file}`));
+    fonts = Promise.all([read("DejaVuSans.ttf"), read("DejaVuSans-Bold.ttf")]).then(([regular, bold]) => ({ regular, bold }));
+    // A failed read is tried again on the next PDF rather than remembered.
+    fonts.catch(() => (fonts = undefined));
+  }
+  return fonts;
+}
+
 /** "12.5" in USD → "12.50 USD"; hundredths → "24.10 USD". */
 const money = (decimal: string, currency: string) => `${decimal} ${currency}`;
 const cents = (value: string, currency: string) => money(centsToDecimal(value), currency);
@@ -20,14 +43,18 @@ const cents = (value: string, currency: string) => money(centsToDecimal(value), 
 /**
  * The invoice as a PDF (SPEC issue: the same content as the invoice page): number, dates, Bill
  * From, Bill To, the lines of its layout, totals, notes and a footer with the total and due date.
- * Standard PDF fonts (WinAnsi): Latin text prints as is.
+ * Embedded DejaVu Sans (the standard PDF fonts are WinAnsi only): Latin with every European
+ * accent (Polish, Czech, Turkish…), Greek and Cyrillic print as typed. DejaVu Sans has no CJK or
+ * Arabic glyphs: such text would print as empty boxes.
  */
 export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | undefined): Promise<Buffer> {
-  // Loaded on the first PDF, not at start: pdfkit and its fonts are 11 MB of a server that may never print one.
-  const { default: PDFDocument } = await import("pdfkit");
+  // Loaded on the first PDF, not at start: pdfkit and the fonts are 12 MB of a server that may never print one.
+  const [{ default: PDFDocument }, { regular, bold }] = await Promise.all([import("pdfkit"), loadFonts()]);
   const t = invoiceTranslator(lng).getFixedT(null, "invoices", "document");
   const doc = new PDFDocument({ size: "A4", margin: 48, compress: compressPdf, info: { Title: `${t("title")} ${invoice.invoiceNumber}` } });
   const chunks: Buffer[] = [];
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
@@ -38,8 +65,8 @@ export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | 
   const width = doc.page.width - left - doc.page.margins.right;
   const cur = invoice.currency;
 
-  doc.font("Helvetica-Bold").fontSize(22).text(t("title"), left, 48);
-  doc.font("Helvetica").fontSize(10).fillColor("#444");
+  doc.font(BOLD).fontSize(22).text(t("title"), left, 48);
+  doc.font(REGULAR).fontSize(10).fillColor("#444");
   doc.text(`${t("number")}: ${invoice.invoiceNumber}`);
   doc.text(`${t("issuedOn")}: ${formatInvoiceDate(invoice.issuedOn)}`);
   doc.text(`${t("dueOn")}: ${formatInvoiceDate(invoice.paymentDueOn)}`);
@@ -50,8 +77,8 @@ export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | 
   const top = doc.y;
   const half = width / 2 - 8;
   const block = (title: string, lines: string[], x: number) => {
-    doc.font("Helvetica-Bold").fontSize(11).fillColor("#000").text(title, x, top, { width: half });
-    doc.font("Helvetica").fontSize(10).fillColor("#222");
+    doc.font(BOLD).fontSize(11).fillColor("#000").text(title, x, top, { width: half });
+    doc.font(REGULAR).fontSize(10).fillColor("#222");
     for (const line of lines.filter(Boolean)) doc.text(line, x, undefined, { width: half });
     return doc.y;
   };
@@ -72,7 +99,7 @@ export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | 
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
     let x = left;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9).fillColor("#000");
+    doc.font(bold ? BOLD : REGULAR).fontSize(9).fillColor("#000");
     let bottom = y;
     cells.forEach((cell, i) => {
       doc.text(cell, x + 2, y, { width: widths[i] - 4, align: i === 0 ? "left" : "right" });
@@ -95,7 +122,7 @@ export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | 
   // Totals.
   doc.moveDown();
   const total = (label: string, value: string, bold = false) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 12 : 10).fillColor("#000");
+    doc.font(bold ? BOLD : REGULAR).fontSize(bold ? 12 : 10).fillColor("#000");
     doc.text(`${label}: ${value}`, left, undefined, { width, align: "right" });
   };
   total(t("subtotal"), cents(invoice.invoiceTotal.totalAmountWithoutTax, cur));
@@ -104,14 +131,14 @@ export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | 
 
   if (invoice.notes) {
     doc.moveDown();
-    doc.font("Helvetica-Bold").fontSize(11).text(t("notes"), left);
-    doc.font("Helvetica").fontSize(10).text(invoice.notes, left, undefined, { width });
+    doc.font(BOLD).fontSize(11).text(t("notes"), left);
+    doc.font(REGULAR).fontSize(10).text(invoice.notes, left, undefined, { width });
   }
 
   // Footer: total and due date.
   doc.moveDown(2);
-  doc.font("Helvetica-Bold").fontSize(11).fillColor("#000").text(`${t("footerTotal")}: ${cents(invoice.invoiceTotal.totalAmount, cur)}`, left, undefined, { width });
-  doc.font("Helvetica").fontSize(10).text(t("footerDue", { date: formatInvoiceDate(invoice.paymentDueOn) }), left, undefined, { width });
+  doc.font(BOLD).fontSize(11).fillColor("#000").text(`${t("footerTotal")}: ${cents(invoice.invoiceTotal.totalAmount, cur)}`, left, undefined, { width });
+  doc.font(REGULAR).fontSize(10).text(t("footerDue", { date: formatInvoiceDate(invoice.paymentDueOn) }), left, undefined, { width });
   doc.end();
   return done;
 }
