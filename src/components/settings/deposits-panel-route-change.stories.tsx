@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { http, HttpResponse } from "msw";
 import { expect, userEvent, within } from "storybook/test";
 import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID, SOLANA_DEVNET } from "@/lib/chains";
 import type { ReceivingWalletDto } from "@/lib/receiving-wallets";
 import type { UnsettledDto } from "@/lib/settlements";
 import { merchantApi } from "@/stores/merchant-api";
 import { storyWallet } from "@/testing/msw/fixtures";
+import { storyServer } from "@/testing/msw/store";
 import { answering, failing, stalled } from "@/testing/msw/overrides";
 import { OWNER, ROUTE, routeHolding } from "@/components/settlements/story-fixtures";
 import { announceEvmWallet } from "@/components/wallet/wallet-connect-dialog/story-wallets";
@@ -166,5 +168,56 @@ export const PhoneWarning: Story = {
     await expect(within(d).getByRole("checkbox", { name: /I understand/ })).toBeVisible();
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
     await expect(d.getBoundingClientRect().right).toBeLessThanOrEqual(360);
+  },
+};
+
+/** The wallet that replaces OWNER in the story below, and its route. */
+const NEW_OWNER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const NEW_ROUTE = "0x1aD91ee08f21bE3dE0BA2ba6918E714dA6B45836";
+
+/**
+ * After the change the route card reads again: the new wallet's route is the current one (nothing
+ * in it yet) and the replaced route, still holding 4 USDC, is listed under the replaced wallets'
+ * routes. (The card used to keep showing the old route as current until the page was reloaded.)
+ */
+export const CardAfterChange: Story = {
+  parameters: {
+    toastBar: true,
+    msw: {
+      handlers: [
+        http.post(UNSETTLED, () => {
+          const replaced = storyServer.wallets.find((w) => w.family === "evm")?.address !== OWNER;
+          const before = routeHolding("4000000", "0");
+          return HttpResponse.json({
+            data: replaced
+              ? {
+                  ...routeHolding("0", "0"),
+                  route: NEW_ROUTE,
+                  owner: NEW_OWNER,
+                  settlementAddress: NEW_OWNER,
+                  earlierRoutes: [{ route: ROUTE, chain: 31337, owner: OWNER, settlementAddress: OWNER, balances: before.balances }],
+                }
+              : before,
+          });
+        }),
+        answering("post", HISTORY, { data: [] }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId("unsettled-USDC")).toHaveTextContent("4");
+    const d = within(await openChange(canvasElement));
+    await userEvent.click(await d.findByRole("checkbox", { name: /I understand/ }));
+    await userEvent.click(d.getByRole("button", { name: "Continue" }));
+    await userEvent.click(await d.findByRole("button", { name: "Enter address manually" }));
+    await userEvent.type(d.getByRole("textbox", { name: "Wallet address" }), NEW_OWNER);
+    await userEvent.click(d.getByRole("button", { name: "Continue" }));
+    await userEvent.click(within(await within(document.body).findByRole("dialog", { name: "Confirm Wallet Address" })).getByRole("button", { name: "Confirm" }));
+    await expect(await within(document.body).findByText("Receiving address changed")).toBeVisible();
+    const earlier = await canvas.findByRole("region", { name: "Routes of replaced wallets" });
+    await expect(earlier).toHaveTextContent(ROUTE);
+    await expect(within(earlier).getByTestId(`earlier-${ROUTE}-USDC`)).toHaveTextContent("4 USDC");
+    await expect(canvas.getByTestId("unsettled-USDC")).toHaveTextContent("0");
   },
 };

@@ -22,6 +22,9 @@ export function DepositsPanel({ api }: { api: ApiClient }) {
   const { t } = useTranslation("settings");
   const { state, reload } = useWalletStatus(api);
   const [dialog, setDialog] = React.useState<{ mode: WalletDialogMode; chainId?: number } | null>(null);
+  // Each saved wallet remounts the route card: a replaced EVM wallet means another current route
+  // (the old one moves under the replaced wallets' routes), which the card reads afresh.
+  const [saves, setSaves] = React.useState(0);
   // Replacing a wallet with a route contract leaves that route behind: what it still holds is checked first.
   const replacesRoute =
     dialog?.mode === "switch" && state.status === "ready" && state.wallets.wallets.some((w) => w.route && w.chains.includes(dialog.chainId ?? -1));
@@ -55,10 +58,11 @@ export function DepositsPanel({ api }: { api: ApiClient }) {
             before={replacesRoute ? (proceed) => <RouteBalanceCheck api={api} onContinue={proceed} /> : undefined}
             onSaved={() => {
               showToast({ message: t(dialog?.mode === "switch" ? "walletDialog.changed" : "deposits.saved"), variant: "success" });
+              setSaves((n) => n + 1);
               reload();
             }}
           />
-          {state.wallets.wallets.some((w) => w.route) ? <RouteSettlements api={api} /> : null}
+          {state.wallets.wallets.some((w) => w.route) ? <RouteSettlements key={saves} api={api} /> : null}
         </>
       )}
     </div>

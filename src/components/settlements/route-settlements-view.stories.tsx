@@ -133,3 +133,19 @@ export const OnlyAnEarlierRoute: Story = {
     await expect(c.queryByRole("button", { name: "Settle" })).toBeNull();
   },
 };
+
+/**
+ * On a 360 px phone, settling an earlier route from a wallet that does not own it: the message
+ * names the owner's whole address, which wraps inside the card instead of widening the page
+ * (it used to widen the page to 466 px).
+ */
+export const WrongWalletOnAPhone: Story = {
+  globals: { viewport: { value: "phone" } },
+  args: { unsettled: withEarlierRoute, history: [], error: `Connect the wallet that owns the route (${OLD_OWNER}).` },
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole("alert");
+    await expect(alert).toHaveTextContent(OLD_OWNER);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
+    await expect(alert.getBoundingClientRect().right).toBeLessThanOrEqual(360);
+  },
+};

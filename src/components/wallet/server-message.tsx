@@ -16,7 +16,7 @@ export function ServerMessage({ message, className }: { message: string; classNa
       className={cn("flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-foreground", className)}
     >
       <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-      <div className="min-w-0 flex-1 break-words" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="min-w-0 flex-1 wrap-anywhere" dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   );
 }
