@@ -65,7 +65,7 @@ test("a route merchant replaces its EVM wallet: the old route's money is announc
   await expect(warning).toContainText("Your current route contract still holds money", { timeout: 15_000 });
   await expect(warning.getByRole("list", { name: "Not settled yet" }).getByRole("listitem")).toHaveText(["4 USDC"]);
   await expect(warning).toContainText(
-    "New payments will go to the new wallet's route. This money stays in the current route: you can still settle it afterwards from Settlements (Route contract, under “Routes of replaced wallets”), with your current wallet only.",
+    "New payments will go to the new wallet's route. This money stays in the current route: you can still settle it afterwards on this page, in the Route contract card under “Routes of replaced wallets”, with your current wallet only.",
   );
   await expect(warning.getByText("Current wallet:")).toContainText(walletA.address, { ignoreCase: true });
   const goOn = change.getByRole("button", { name: "Continue" });

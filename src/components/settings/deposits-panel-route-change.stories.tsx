@@ -65,7 +65,7 @@ export const WarningWithBalances: Story = {
     await expect(alert).toHaveTextContent("Your current route contract still holds money");
     await expect(within(alert).getByTestId("route-holds-USDC")).toHaveTextContent("12.5 USDC");
     await expect(within(alert).getByTestId("route-holds-USDT")).toHaveTextContent("3 USDT");
-    await expect(alert).toHaveTextContent("settle it afterwards from Settlements");
+    await expect(alert).toHaveTextContent("settle it afterwards on this page, in the Route contract card");
     await expect(alert).toHaveTextContent("0x5290…169EE7");
     await expect(d.queryByRole("list", { name: "Wallets in this browser" })).toBeNull();
     const next = d.getByRole("button", { name: "Continue" });
@@ -143,7 +143,7 @@ export const FrenchWarning: Story = {
     const d = within(await within(document.body).findByRole("dialog", { name: "Changer le portefeuille de réception" }));
     const alert = await d.findByRole("alert");
     await expect(alert).toHaveTextContent("Votre contrat de route actuel contient encore des fonds");
-    await expect(alert).toHaveTextContent("depuis Règlements");
+    await expect(alert).toHaveTextContent("sur cette page, dans la carte Contrat de route");
     await expect(d.getByRole("button", { name: "Continuer" })).toBeDisabled();
     await expect(d.getByRole("checkbox", { name: /J’ai compris/ })).not.toBeChecked();
   },
