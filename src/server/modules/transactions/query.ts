@@ -25,6 +25,10 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 /** Scale a decimal text to the token's base units inside SQL (decimals differ per row). */
 const baseUnits = (amount: string) => sql`(${amount}::numeric * power(10::numeric, t.decimals))`;
 
+/** A zInvoice or v1 invoice payment whose invoice's Bill To `key` contains `text`. */
+const billedToMatches = (key: "name" | "email", text: string) =>
+  sql`exists (select 1 from invoices i where t.product_type in ('bill', 'invoice') and i.id = t.product_id and (i.bill_to ->> ${key}) ilike ${contains(text)})`;
+
 export interface ListScope {
   userId: string;
   /** Null: no filter at all (GET /all-transactions). */
@@ -50,13 +54,22 @@ export function whereOf({ userId, filters, timeZone, productType }: ListScope): 
       const any: SQL[] = [];
       for (const field of filters.filterFields) {
         if (field === "hash") any.push(sql`t.signature = ${text}`);
-        if (field === "order_id") any.push(sql`t.public_id = ${text} or (t.merchant_extras ->> 'orderId') = ${text}`);
+        // The zLink / zRequest / zInvoice tables show their product's public id as its Order ID:
+        // it finds that product's payments too. The product is looked up once (two InitPlans), so
+        // the condition stays an index lookup on (product_type, product_id) beside the others.
+        if (field === "order_id")
+          any.push(
+            sql`t.public_id = ${text} or (t.merchant_extras ->> 'orderId') = ${text} or (t.product_type = (select l.product_type from payable_links l where l.hashed_id = ${text}) and t.product_id = (select l.product_id from payable_links l where l.hashed_id = ${text}))`,
+          );
+        // Who paid, as each product knows them: a donor's name, a zRequest's payee, an invoice's Bill To.
         if (field === "name")
           any.push(
-            sql`(t.order_details -> 'donor' ->> 'name') ilike ${contains(text)} or exists (select 1 from collects c where t.product_type = 'collect' and c.id = t.product_id and c.name ilike ${contains(text)})`,
+            sql`(t.order_details -> 'donor' ->> 'name') ilike ${contains(text)} or exists (select 1 from collects c where t.product_type = 'collect' and c.id = t.product_id and c.name ilike ${contains(text)}) or ${billedToMatches("name", text)}`,
           );
         if (field === "email")
-          any.push(sql`exists (select 1 from collects c where t.product_type = 'collect' and c.id = t.product_id and c.email ilike ${contains(text)})`);
+          any.push(
+            sql`exists (select 1 from collects c where t.product_type = 'collect' and c.id = t.product_id and c.email ilike ${contains(text)}) or ${billedToMatches("email", text)}`,
+          );
       }
       parts.push(sql`(${sql.join(any, sql` or `)})`);
     }

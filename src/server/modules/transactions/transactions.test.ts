@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { collects, transactions } from "../../db/schema";
+import { collects, invoices, payableLinks, transactions } from "../../db/schema";
 import { TEST_BACKENDS } from "../../testing/databases";
 import { appSuite } from "../../testing/app-suite";
 import { USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../../testing/made-up-payments";
@@ -152,6 +152,43 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     expect(await ids(`timeStart=${day(threeDaysAgo)}&timeEnd=${day(threeDaysAgo)}`)).toEqual([old.id]);
     // The default window (yesterday through today) leaves the three-day-old payment out.
     expect(await ids("")).not.toContain(old.id);
+  });
+
+  it("finds an invoice's payment by its Bill To name and e-mail, and a product's payments by the Order ID its own table shows", async () => {
+    const m = await signInMerchant(suite.app);
+    const other = await signInMerchant(suite.app);
+    const invoiceFor = async (owner: Merchant, name: string, email: string) => {
+      const [row] = await suite.db
+        .insert(invoices)
+        .values({
+          hashedId: `i${randomBytes(6).toString("hex")}`,
+          userId: owner.id,
+          kind: "bill",
+          number: `ZSH-${randomBytes(3).toString("hex")}`,
+          issuedOn: "2026-11-01",
+          paymentDueOn: "2026-11-30",
+          billTo: { name, email, address: [] },
+          inclusions: [],
+          totalCents: 1250n,
+        })
+        .returning();
+      await suite.db.insert(payableLinks).values({ hashedId: row.hashedId, productType: "bill", productId: row.id, userId: owner.id });
+      return row;
+    };
+    const billed = await invoiceFor(m, "Łukasz Żółć", "lukasz@example.pl");
+    const paid = await payment(m, { productType: "bill", productId: billed.id });
+    const theirs = await invoiceFor(other, "Łukasz Żółć", "lukasz@example.pl");
+    await payment(other, { productType: "bill", productId: theirs.id });
+    const ids = async (q: string) => (await page(`/transactions?${q}`, m)).list.map((r) => r._id);
+
+    expect(await ids("filterText=żółć&filterFields=name")).toEqual([paid.id]);
+    expect(await ids("filterText=LUKASZ@EXAMPLE&filterFields=email")).toEqual([paid.id]);
+    expect(await ids(`filterText=${billed.hashedId}`)).toEqual([paid.id]); // order_id is a default field
+    expect(await ids(`filterText=${billed.hashedId}&filterFields=hash`)).toEqual([]);
+    // Another merchant's invoice id finds nothing here, even though its payment exists.
+    expect(await ids(`filterText=${theirs.hashedId}`)).toEqual([]);
+    const csv = (await (await get(`/transactions?filterText=${billed.hashedId}&limit=all`, m)).text()).trim().split("\n");
+    expect(csv.slice(1).map((l) => l.split(",")[1])).toEqual([paid.publicId]);
   });
 
   it("answers each malformed filter with 400 and a message that names it", async () => {
