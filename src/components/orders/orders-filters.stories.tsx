@@ -67,6 +67,42 @@ export const EndBeforeStartShown: Story = {
   },
 };
 
+/** Every status unticked: Apply says to tick one (the list would be empty) and goes to the first box. */
+export const NoStatusRefused: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const status = c.getByRole("group", { name: "Status" });
+    for (const box of within(status).getAllByRole("checkbox", { checked: true })) await userEvent.click(box);
+    await userEvent.click(c.getByRole("button", { name: "Apply" }));
+    await expect(within(status).getByRole("alert")).toHaveTextContent("Tick at least one status.");
+    await expect(status).toHaveAccessibleDescription("Tick at least one status.");
+    await expect(within(status).getAllByRole("checkbox")[0]).toHaveFocus();
+    await expect(args.onApply).not.toHaveBeenCalled();
+    await userEvent.click(within(status).getByRole("checkbox", { name: "Paid" }));
+    await userEvent.click(c.getByRole("button", { name: "Apply" }));
+    await expect(args.onApply).toHaveBeenCalledWith({ ...defaults, txStatus: ["paid"] });
+  },
+};
+
+/** No field to search in, on a French phone: the folded panel opens on the refusal. */
+export const NoFieldRefusedFrenchPhone: Story = {
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const disclosure = c.getByRole("button", { name: /^Filtres/ });
+    await userEvent.click(disclosure);
+    const fields = c.getByRole("group", { name: "Rechercher dans" });
+    for (const box of within(fields).getAllByRole("checkbox", { checked: true })) await userEvent.click(box);
+    await userEvent.click(disclosure);
+    await expect(disclosure).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(c.getByRole("button", { name: "Appliquer" }));
+    await expect(disclosure).toHaveAttribute("aria-expanded", "true");
+    await expect(within(fields).getByRole("alert")).toHaveTextContent("Cochez au moins un champ où chercher.");
+    await expect(within(fields).getAllByRole("checkbox")[0]).toHaveFocus();
+    await expect(args.onApply).not.toHaveBeenCalled();
+  },
+};
+
 /** While the CSV streams in, the button counts the rows and cannot be pressed again. */
 export const DownloadingWithRowCount: Story = {
   args: { downloadedRows: 1250 },

@@ -43,11 +43,25 @@ export function OrdersFilters({ value, onApply, onReset, onDownload, downloadedR
   const baseline = React.useMemo(() => defaults ?? defaultFilters(new Date()), [defaults]);
   const changed = changedFilters(draft, baseline);
   const endBeforeStart = !dayProblem(draft.timeStart) && !dayProblem(draft.timeEnd) && compareDays(draft.timeStart, draft.timeEnd) > 0;
+  // Nothing ticked would search nowhere and list nothing; the server would read it as "the defaults".
+  const noField = draft.filterFields.length === 0;
+  const noStatus = draft.txStatus.length === 0;
   const panelId = React.useId();
+  const fieldsErrorId = React.useId();
+  const statusErrorId = React.useId();
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const bad = dayProblem(draft.timeStart) ? fromRef : dayProblem(draft.timeEnd) || endBeforeStart ? toRef : null;
+    const firstBox = (prefix: string) => ({ current: document.getElementById(`${prefix}-${prefix === "orders-field" ? FILTER_FIELDS[0] : FILTER_STATUSES[0]}`) });
+    const bad = dayProblem(draft.timeStart)
+      ? fromRef
+      : dayProblem(draft.timeEnd) || endBeforeStart
+        ? toRef
+        : noField
+          ? firstBox("orders-field")
+          : noStatus
+            ? firstBox("orders-status")
+            : null;
     if (bad) {
       // Apply is refused: unfold the panel (on a phone it may be folded) and take the reader to the field.
       flushSync(() => {
@@ -96,7 +110,7 @@ export function OrdersFilters({ value, onApply, onReset, onDownload, downloadedR
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <fieldset className="grid gap-2">
+          <fieldset className="grid gap-2" aria-describedby={refused && noField ? fieldsErrorId : undefined}>
             <legend className="mb-2 text-sm font-medium">{t("filters.searchIn")}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-2">
               {FILTER_FIELDS.map((f: FilterField) => (
@@ -106,8 +120,9 @@ export function OrdersFilters({ value, onApply, onReset, onDownload, downloadedR
                 </div>
               ))}
             </div>
+            {refused && noField ? <FieldError id={fieldsErrorId}>{t("filters.noField")}</FieldError> : null}
           </fieldset>
-          <fieldset className="grid gap-2">
+          <fieldset className="grid gap-2" aria-describedby={refused && noStatus ? statusErrorId : undefined}>
             <legend className="mb-2 text-sm font-medium">{t("filters.status")}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-2">
               {FILTER_STATUSES.map((s: PaymentStatus) => (
@@ -117,6 +132,7 @@ export function OrdersFilters({ value, onApply, onReset, onDownload, downloadedR
                 </div>
               ))}
             </div>
+            {refused && noStatus ? <FieldError id={statusErrorId}>{t("filters.noStatus")}</FieldError> : null}
           </fieldset>
         </div>
       </div>
@@ -134,5 +150,14 @@ export function OrdersFilters({ value, onApply, onReset, onDownload, downloadedR
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A fieldset's refusal, read with the group (aria-describedby) and announced when it appears. */
+function FieldError({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <p id={id} role="alert" className="text-sm text-destructive">
+      {children}
+    </p>
   );
 }
