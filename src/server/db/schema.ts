@@ -357,6 +357,8 @@ export const transactions = pgTable(
     index("transactions_created_idx").on(t.createdAt),
     // Operator billing (modules/admin/billing.ts): paid volume per merchant per month.
     index("transactions_paid_at_idx").on(t.paidAt, t.userId).where(sql`${t.paidAt} is not null`),
+    // Points sent (modules/points/service.ts): payments made from a merchant's wallets, to anyone, looked up by lower(payer).
+    index("transactions_payer_lower_idx").on(sql`lower(${t.payer})`),
   ],
 );
 export type TransactionRow = typeof transactions.$inferSelect;

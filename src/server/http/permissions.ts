@@ -1,8 +1,16 @@
 import type { MiddlewareHandler } from "hono";
 import type { Permission } from "@/lib/permissions";
+import type { UserRow } from "../db/schema";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { PERMISSION_DENIED } from "@/lib/api-client";
+
+/** Throws the 403 `permission_denied` the permission middleware answers unless `user` has `permission`. */
+export function assertPermission(user: UserRow, permission: Permission): void {
+  if (!user.settings.permissions.includes(permission)) {
+    throw new ApiError(403, PERMISSION_DENIED, "Your account does not have access to this feature");
+  }
+}
 
 /**
  * Lets a signed-in merchant through only with `permission` in `settings.permissions` (SPEC §6).
@@ -12,9 +20,7 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
   return async (c, next) => {
     const user = c.var.user;
     if (!user) throw new ApiError(401, "unauthorized", "Sign in to continue");
-    if (!user.settings.permissions.includes(permission)) {
-      throw new ApiError(403, PERMISSION_DENIED, "Your account does not have access to this feature");
-    }
+    assertPermission(user, permission);
     await next();
   };
 }

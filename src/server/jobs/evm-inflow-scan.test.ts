@@ -84,6 +84,7 @@ describe.each(TEST_BACKENDS)("the EVM inflow scan (%s)", (kind) => {
 
   it("watches a non-custodial merchant's route before any payment named it: a plain transfer into it is recorded, and refunded through the route", async () => {
     const { merchant, account, wallet, route } = await routeMerchant(suite.f, A);
+    await grantUnmapped(merchant.id); // refunding an unmapped inflow needs it
     const { sender, hash } = await plainTransfer(route, 2_000_000n);
     await scanEvmInflows(deps());
     const rows = await inflowsOf(merchant.id);
@@ -100,6 +101,7 @@ describe.each(TEST_BACKENDS)("the EVM inflow scan (%s)", (kind) => {
   it("keeps watching the route of a wallet the merchant replaced: a transfer into the old route is recorded, and refunded from it by the old wallet", async () => {
     const { merchant, account, wallet, route } = await routeMerchant(suite.f, A);
     const next = await replaceRouteWallet(suite.f, merchant, A);
+    await grantUnmapped(merchant.id); // refunding an unmapped inflow needs it
     const { sender, hash } = await plainTransfer(route, 3_000_000n);
     const intoNew = await plainTransfer(next.route, 1_000_000n);
     await scanEvmInflows(deps());

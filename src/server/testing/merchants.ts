@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Permission } from "@/lib/permissions";
 import type { Db } from "../db/client";
 import { merchantIntegrations, users } from "../db/schema";
 import { buildSigninMessage, signinFields, type SigninChallenge } from "@/lib/signin-message";
@@ -47,4 +49,12 @@ export async function insertMerchant(db: Db, integration?: { apiHook: string; se
     .returning();
   if (integration) await db.insert(merchantIntegrations).values({ userId: u.id, secret: integration.secret ?? "whsec_dGVzdA==", apiHook: integration.apiHook });
   return u.id;
+}
+
+/** Grants `permission` to a merchant, as an operator does (`npm run admin`). */
+export async function grantPermission(db: Db, userId: string, permission: Permission): Promise<void> {
+  await db
+    .update(users)
+    .set({ settings: sql`jsonb_set(${users.settings}, '{permissions}', (${users.settings}->'permissions') || ${JSON.stringify([permission])}::jsonb)` })
+    .where(eq(users.id, userId));
 }

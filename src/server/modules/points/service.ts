@@ -3,34 +3,59 @@ import { COUNTED_STATUSES, pointsEarned, sumPoints, formatPoints, REFERRAL_BOOST
 import type { Db } from "../../db/client";
 import { merchantWallets, transactions, users } from "../../db/schema";
 
-const amountOf = sql<string>`coalesce(${transactions.receivedAmount}, ${transactions.requestedAmount})::text`;
+const amountOf = sql`coalesce(${transactions.receivedAmount}, ${transactions.requestedAmount})`;
+/** Exact (numeric) sum of the amounts, as text for BigInt. */
+const sumOf = sql<string>`sum(${amountOf})::text`;
 const counted = inArray(transactions.status, [...COUNTED_STATUSES]);
+/** The rule counts nothing for a non-positive amount: leave such rows out of the sums. */
+const positive = sql`${amountOf} > 0`;
+/** The expression the payer lookup compares, as indexed (transactions_payer_lower_idx). */
+const lowerPayer = sql`lower(${transactions.payer})`;
+
+/** A merchant's attached wallets, split into Solana's (compared exactly) and EVM's (compared lowercased). */
+export async function walletAddresses(db: Db, userId: string): Promise<{ exact: string[]; lower: string[] }> {
+  const wallets = await db.select({ family: merchantWallets.family, address: merchantWallets.address }).from(merchantWallets).where(eq(merchantWallets.userId, userId));
+  return {
+    exact: wallets.filter((w) => w.family !== "evm").map((w) => w.address),
+    lower: wallets.filter((w) => w.family === "evm").map((w) => w.address.toLowerCase()),
+  };
+}
 
 /**
- * The payments a merchant's points come from (the rule is in src/lib/points.ts): their own
- * payments (received, or ramp when `ramp`), and payments whose payer is one of their attached
- * wallets (sent). EVM addresses are compared without case; Solana's are case-sensitive.
+ * The sums of the payments made from these wallets (to anyone), per token and decimals. Every
+ * address is looked up through lower(payer) (indexed); Solana's are then kept only when equal.
  */
-export async function pointsPayments(db: Db, userId: string): Promise<PointsPayment[]> {
-  const own = await db
-    .select({ ramp: transactions.ramp, token: transactions.token, decimals: transactions.decimals, amount: amountOf })
+export function sentSumsQuery(db: Db, { exact, lower }: { exact: string[]; lower: string[] }) {
+  const candidates = [...new Set([...exact.map((a) => a.toLowerCase()), ...lower])];
+  return db
+    .select({ token: transactions.token, decimals: transactions.decimals, amount: sumOf })
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), counted));
-  const wallets = await db.select({ family: merchantWallets.family, address: merchantWallets.address }).from(merchantWallets).where(eq(merchantWallets.userId, userId));
-  const exact = wallets.filter((w) => w.family !== "evm").map((w) => w.address);
-  const lower = wallets.filter((w) => w.family === "evm").map((w) => w.address.toLowerCase());
-  const sent =
-    exact.length + lower.length === 0
-      ? []
-      : await db
-          .select({ token: transactions.token, decimals: transactions.decimals, amount: amountOf })
-          .from(transactions)
-          .where(
-            and(
-              counted,
-              sql`(${exact.length ? inArray(transactions.payer, exact) : sql`false`} or ${lower.length ? inArray(sql`lower(${transactions.payer})`, lower) : sql`false`})`,
-            ),
-          );
+    .where(
+      and(
+        inArray(lowerPayer, candidates),
+        sql`(${exact.length ? inArray(transactions.payer, exact) : sql`false`} or ${lower.length ? inArray(lowerPayer, lower) : sql`false`})`,
+        counted,
+        positive,
+      ),
+    )
+    .groupBy(transactions.token, transactions.decimals);
+}
+
+/**
+ * The payments a merchant's points come from (the rule is in src/lib/points.ts), summed in the
+ * database per what the rule needs (kind, token, decimals): their own payments (received, or ramp
+ * when `ramp`), and payments whose payer is one of their attached wallets (sent). EVM addresses are
+ * compared without case; Solana's are case-sensitive. The rule is linear in the amount, so it gives
+ * the same totals on these sums as on the payments one by one.
+ */
+export async function pointsSums(db: Db, userId: string): Promise<PointsPayment[]> {
+  const own = await db
+    .select({ ramp: transactions.ramp, token: transactions.token, decimals: transactions.decimals, amount: sumOf })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), counted, positive))
+    .groupBy(transactions.ramp, transactions.token, transactions.decimals);
+  const wallets = await walletAddresses(db, userId);
+  const sent = wallets.exact.length + wallets.lower.length === 0 ? [] : await sentSumsQuery(db, wallets);
   return [
     ...own.map((r) => ({ kind: r.ramp ? ("ramp" as const) : ("received" as const), token: r.token, decimals: r.decimals, amount: BigInt(r.amount) })),
     ...sent.map((r) => ({ kind: "sent" as const, token: r.token, decimals: r.decimals, amount: BigInt(r.amount) })),
@@ -45,7 +70,7 @@ export async function countReferees(db: Db, userId: string): Promise<number> {
 
 /** The merchant's points (SPEC §2 "Points"), computed from their payments on every read. */
 export async function readPoints(db: Db, userId: string): Promise<PointsDto> {
-  const units = sumPoints(await pointsPayments(db, userId));
+  const units = sumPoints(await pointsSums(db, userId));
   return {
     totalReceived: formatPoints(units.received),
     totalPaid: formatPoints(units.sent),

@@ -9,7 +9,8 @@ import { confirmRefund } from "../../payments/refunds";
 import { TEST_BACKENDS } from "../../testing/databases";
 import { appSuite } from "../../testing/app-suite";
 import { MADE_UP_ATA as ATA, MADE_UP_MINT as MINT, USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../../testing/made-up-payments";
-import { signInMerchant } from "../../testing/merchants";
+import { recordUnmapped } from "../../payments/unmapped";
+import { grantPermission, signInMerchant } from "../../testing/merchants";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
 const RECEIVED = 12_500_000n;
@@ -157,6 +158,7 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
     ["an unknown unmapped transfer", { unmappedId: "00000000-0000-4000-8000-000000000000" }, 404, REFUND_MESSAGES.notFound],
   ])("refuses %s", async (_, body, status, message) => {
     const m = await signInMerchant(suite.app);
+    await grantPermission(suite.db, m.id, "mapped"); // an unmapped transfer's refund needs it (tested below)
     const { tx } = await payment(m);
     const withId = JSON.parse(JSON.stringify(body).replace("PAYMENT", tx.id));
     const res = await call("POST", "/v2/refunds/init", m, withId);
@@ -164,6 +166,39 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
     const answer = await res.json();
     expect(answer.message === message || answer.issues?.some((i: { message: string }) => i.message === message)).toBe(true);
     expect(await suite.db.select().from(refunds).where(eq(refunds.transactionId, tx.id))).toEqual([]);
+  });
+
+  it("refunds an unmapped inflow only with the `mapped` permission (as the Unmapped screen); a payment's refund does not need it", async () => {
+    const m = await signInMerchant(suite.app);
+    const recorded = await recordUnmapped(suite.db, {
+      userId: m.id,
+      chainId: -5001,
+      tokenAddress: MINT,
+      recipientTokenAccount: ATA,
+      signature: `sig-${randomBytes(8).toString("hex")}`,
+      instructionIndex: 0,
+      innerIndex: -1,
+      source: "SenderAta",
+      payer: Keypair.generate().publicKey.toBase58(),
+      amount: RECEIVED,
+      memos: [],
+      blockTime: new Date("2026-11-20T09:30:00.000Z"),
+    });
+    const unmappedId = recorded!.row.id;
+    for (const path of ["/v2/refunds/feasibility", "/check-for-payment", "/v2/refunds/init"]) {
+      const res = await call("POST", path, m, { unmappedId });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ code: "permission_denied", message: "Your account does not have access to this feature" });
+    }
+    expect(await suite.db.select().from(refunds).where(eq(refunds.unmappedId, unmappedId))).toEqual([]);
+    // A payment's refund is not gated by it.
+    const { tx } = await payment(m);
+    expect((await feasibility(m, tx.id)).txAmount).toBe("12500000");
+    expect((await call("POST", "/v2/refunds/init", m, { paymentId: tx.id })).status).toBe(201);
+    // Once an operator granted `mapped`, the inflow can be refunded.
+    await grantPermission(suite.db, m.id, "mapped");
+    expect((await (await call("POST", "/v2/refunds/feasibility", m, { unmappedId })).json()).data).toMatchObject({ unmappedId, txAmount: "12500000" });
+    expect((await call("POST", "/v2/refunds/init", m, { unmappedId })).status).toBe(201);
   });
 
   it("refuses a payment that has not been paid", async () => {

@@ -1,8 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { REFUND_MESSAGES } from "@/lib/refund";
 import type { AppDeps } from "../../deps";
+import type { UserRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
+import { assertPermission } from "../../http/permissions";
 import { createRouter } from "../../http/router";
 import { enqueueWebhookEvents } from "../../jobs/webhooks";
 import { confirmIfOnChain } from "../../payments/refund-confirmation";
@@ -38,9 +40,10 @@ const feasibilityRoute = createRoute({
   method: "post",
   path: "/v2/refunds/feasibility",
   summary: "What can still be refunded, and the merchant wallet's balance of the token",
-  description: "Another merchant's payment answers 404 'Transaction not found'.",
+  description:
+    "Another merchant's payment answers 404 'Transaction not found'. An unmapped transfer needs the `mapped` permission (as `/v2/unmapped`): without it, 403 `permission_denied`.",
   request: { body: { content: json(SubjectBody), required: true } },
-  responses: { 200: { description: "Refund balance data", content: json(Balance) }, ...errorResponses(400, 401, 404, 409) },
+  responses: { 200: { description: "Refund balance data", content: json(Balance) }, ...errorResponses(400, 401, 403, 404, 409) },
 });
 const checkRoute = createRoute({
   ...feasibilityRoute,
@@ -53,9 +56,9 @@ const initRoute = createRoute({
   path: "/v2/refunds/init",
   summary: "Start a refund; answers what the merchant's wallet must sign",
   description:
-    "Refuses more than what is still refundable (409 `above_available`); refunds started at once are checked one after the other. The refund is confirmed when its transfer is seen on chain, then `payment.refunded` is sent.",
+    "Refuses more than what is still refundable (409 `above_available`); refunds started at once are checked one after the other. The refund is confirmed when its transfer is seen on chain, then `payment.refunded` is sent. An unmapped transfer needs the `mapped` permission (403 `permission_denied` without it).",
   request: { body: { content: json(InitBody), required: true } },
-  responses: { 201: { description: "Started", content: json(z.object({ success: z.boolean(), data: RefundInstructionDto })) }, ...errorResponses(400, 401, 404, 409) },
+  responses: { 201: { description: "Started", content: json(z.object({ success: z.boolean(), data: RefundInstructionDto })) }, ...errorResponses(400, 401, 403, 404, 409) },
 });
 const sentRoute = createRoute({
   ...common,
@@ -82,9 +85,12 @@ export function refundRoutes(deps: AppDeps) {
   const router = createRouter();
   for (const path of ["/v2/refunds/*", "/check-for-payment"]) router.use(path, requireMerchant(db));
 
-  const subjectOf = (userId: string, body: z.infer<typeof SubjectBody>): RefundSubject => {
+  /** The refund's subject; an unmapped inflow needs the `mapped` permission, as the Unmapped screen does. */
+  const subjectOf = (user: UserRow, body: z.infer<typeof SubjectBody>): RefundSubject => {
     if ((body.paymentId === undefined) === (body.unmappedId === undefined)) throw new ApiError(400, "invalid_request", REFUND_MESSAGES.oneSubject);
-    return body.paymentId !== undefined ? { userId, paymentId: body.paymentId } : { userId, unmappedId: body.unmappedId! };
+    if (body.paymentId !== undefined) return { userId: user.id, paymentId: body.paymentId };
+    assertPermission(user, "mapped");
+    return { userId: user.id, unmappedId: body.unmappedId! };
   };
   const rethrow = (err: unknown): never => {
     throw toApiError(err);
@@ -94,18 +100,18 @@ export function refundRoutes(deps: AppDeps) {
     if (!refund) throw new ApiError(404, "refund_not_found", REFUND_MESSAGES.refundNotFound);
     return refund;
   };
-  const feasibility = async (userId: string, body: z.infer<typeof SubjectBody>, log: AppDeps["log"]) => {
-    const refundable = await loadRefundable(db, subjectOf(userId, body)).catch(rethrow);
+  const feasibility = async (user: UserRow, body: z.infer<typeof SubjectBody>, log: AppDeps["log"]) => {
+    const refundable = await loadRefundable(db, subjectOf(user, body)).catch(rethrow);
     return { success: true, error: null, data: toBalanceDto(refundable, await merchantBalance(deps.chains, refundable, log)) };
   };
 
   return router
-    .openapi(feasibilityRoute, async (c) => c.json(await feasibility(c.var.user.id, c.req.valid("json"), c.var.log), 200))
-    .openapi(checkRoute, async (c) => c.json(await feasibility(c.var.user.id, c.req.valid("json"), c.var.log), 200))
+    .openapi(feasibilityRoute, async (c) => c.json(await feasibility(c.var.user, c.req.valid("json"), c.var.log), 200))
+    .openapi(checkRoute, async (c) => c.json(await feasibility(c.var.user, c.req.valid("json"), c.var.log), 200))
     .openapi(initRoute, async (c) => {
       const user = c.var.user;
       const body = c.req.valid("json");
-      const subject = subjectOf(user.id, body);
+      const subject = subjectOf(user, body);
       const { refund, refundable } = await startRefund(db, subject, body.refundAmount === undefined ? undefined : BigInt(body.refundAmount)).catch(rethrow);
       c.var.log.info({ userId: user.id, refundId: refund.id, amount: refund.amount.toString() }, "refund requested");
       return c.json({ success: true, data: toInstructionDto(refund, refundable, deps.chains) }, 201);

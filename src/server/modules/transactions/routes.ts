@@ -57,15 +57,29 @@ const pageRoute = (direction: Direction) =>
     request: { query: FilterQuery, params: CursorParams },
     responses: pageResponses,
   });
+const allDescription =
+  "Any status, any date: the same page shape as /transactions; `limit=all` streams the CSV. Keyset paging as /transactions, " +
+  "through its own routes (no filter applies): the following page is `/all-transactions/next/{iid}/{tid}`, the previous `/all-transactions/prev/{iid}/{tid}`.";
+const AllQuery = z.object({ limit: FilterQuery.shape.limit });
 const allRoute = createRoute({
   ...common,
   method: "get",
   path: "/all-transactions",
   summary: "Every transaction of the merchant, unfiltered (first page)",
-  description: "Any status, any date: the same page shape as /transactions; `limit=all` streams the CSV.",
-  request: { query: z.object({ limit: FilterQuery.shape.limit }) },
+  description: allDescription,
+  request: { query: AllQuery },
   responses: pageResponses,
 });
+const allPageRoute = (direction: Direction) =>
+  createRoute({
+    ...common,
+    method: "get",
+    path: `/all-transactions/${direction}/{iid}/{tid}`,
+    summary: direction === "next" ? "Every transaction, unfiltered: the page after a cursor" : "Every transaction, unfiltered: the page before a cursor",
+    description: allDescription,
+    request: { query: AllQuery, params: CursorParams },
+    responses: pageResponses,
+  });
 const customersRoute = createRoute({
   ...common,
   method: "get",
@@ -86,7 +100,7 @@ type Query = z.infer<typeof FilterQuery>;
 export function transactionRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const router = createRouter();
-  for (const path of ["/transactions", "/transactions/*", "/all-transactions", "/customers"]) router.use(path, requireMerchant(db));
+  for (const path of ["/transactions", "/transactions/*", "/all-transactions", "/all-transactions/*", "/customers"]) router.use(path, requireMerchant(db));
 
   /** Validates what zod cannot say well (dates, lists, amounts) with one message per problem. */
   const scopeOf = (userId: string, queries: (name: string) => string[], q: Query, unfiltered: boolean): ListScope => {
@@ -130,5 +144,7 @@ export function transactionRoutes(deps: AppDeps) {
     .openapi(pageRoute("next"), (c) => answer(c, c.req.valid("query"), cursorOf(c.req.valid("param")), "next"))
     .openapi(pageRoute("prev"), (c) => answer(c, c.req.valid("query"), cursorOf(c.req.valid("param")), "prev"))
     .openapi(allRoute, (c) => answer(c, c.req.valid("query"), null, "next", true))
+    .openapi(allPageRoute("next"), (c) => answer(c, c.req.valid("query"), cursorOf(c.req.valid("param")), "next", true))
+    .openapi(allPageRoute("prev"), (c) => answer(c, c.req.valid("query"), cursorOf(c.req.valid("param")), "prev", true))
     .openapi(customersRoute, async (c) => c.json({ data: await listPayers(db, c.var.user.id) }, 200));
 }

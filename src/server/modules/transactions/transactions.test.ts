@@ -105,6 +105,46 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     expect((await page(`/transactions/prev/${backAgain.prev!.iid}/${backAgain.prev!.tid}?limit=3`, m)).list).toHaveLength(2);
   });
 
+  it("pages /all-transactions by its own cursors, unfiltered: forward then back, every row once, none of another merchant's", async () => {
+    const m = await signInMerchant(suite.app);
+    const other = await signInMerchant(suite.app);
+    const made = [];
+    // Rows the Orders filters' defaults would leave out: initiated, failed, and older than yesterday.
+    for (let i = 0; i < 8; i++) {
+      made.push(await payment(m, { minutesAgo: 60 * 24 * (8 - i), paid: i % 3 !== 0 }));
+      await payment(other, { minutesAgo: 60 * 24 * (8 - i) + 1 });
+    }
+    await suite.db.update(transactions).set({ status: "failed" }).where(eq(transactions.id, made[4]!.id));
+    const newestFirst = made.map((t) => t.id).reverse();
+
+    const pages: string[][] = [];
+    let p = await page("/all-transactions?limit=3", m);
+    expect(p.prev).toBeNull();
+    pages.push(p.list.map((r) => r._id));
+    while (p.next) {
+      p = await page(`/all-transactions/next/${p.next.iid}/${p.next.tid}?limit=3`, m);
+      pages.push(p.list.map((r) => r._id));
+    }
+    expect(pages.flat()).toEqual(newestFirst);
+    expect(pages.map((l) => l.length)).toEqual([3, 3, 2]);
+
+    const back: string[][] = [];
+    while (p.prev) {
+      p = await page(`/all-transactions/prev/${p.prev.iid}/${p.prev.tid}?limit=3`, m);
+      back.unshift(p.list.map((r) => r._id));
+    }
+    expect(back).toEqual(pages.slice(0, -1));
+    expect(p.prev).toBeNull();
+
+    // Another merchant's cursor walks only my own rows.
+    const theirs = await page("/all-transactions?limit=1", other);
+    const viaTheirs = await page(`/all-transactions/next/${theirs.next!.iid}/${theirs.next!.tid}?limit=100`, m);
+    expect(viaTheirs.list.every((r) => newestFirst.includes(r._id))).toBe(true);
+    // A cursor that is no cursor, and no session.
+    expect((await get("/all-transactions/next/x/y", m)).status).toBe(400);
+    expect((await get(`/all-transactions/prev/${theirs.next!.iid}/${theirs.next!.tid}`)).status).toBe(401);
+  });
+
   it("keeps rows with the same created_at apart by id, so none is skipped at a page boundary", async () => {
     const m = await signInMerchant(suite.app);
     const made = [];

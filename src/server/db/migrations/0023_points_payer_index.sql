@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_payer_lower_idx" ON "transactions" USING btree (lower("payer"));
