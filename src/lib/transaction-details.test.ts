@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { SOLANA_DEVNET, SOLANA_MAINNET } from "./chains";
-import { formatAmount, formatDateTime, paymentMethod, paymentStages, platformOrderId, transactionLink, type PaymentInfoDto } from "./transaction-details";
+import {
+  formatAmount,
+  formatDateTime,
+  paymentMethod,
+  paymentStages,
+  platformOrderId,
+  refundSummary,
+  transactionLink,
+  type PaymentInfoDto,
+} from "./transaction-details";
 
 const info: PaymentInfoDto = {
   _id: "t1",
@@ -19,6 +28,7 @@ const info: PaymentInfoDto = {
   validatedAt: "2026-11-02T10:00:20.000Z",
   failedAt: null,
   refundedAt: null,
+  refundedAmount: "0",
   productInfo: null,
 };
 
@@ -41,6 +51,36 @@ describe("transaction details", () => {
       { stage: "validated", at: info.validatedAt },
       { stage: "failed", at: null },
     ]);
+  });
+
+  it("adds a Refunded stage with its time once the payment is fully refunded, not before", () => {
+    expect(paymentStages({ ...info, refundedAmount: "5000000" }).map((s) => s.stage)).toEqual(["initiated", "paid", "validated", "failed"]);
+    const refundedAt = "2026-11-03T09:00:00.000Z";
+    expect(paymentStages({ ...info, status: "refunded", refundedAmount: "12500000", refundedAt }).at(-1)).toEqual({ stage: "refunded", at: refundedAt });
+  });
+
+  it.each([
+    { name: "nothing refunded", refundedAmount: "0", refundedAt: null, recieved: "12500000", want: null },
+    { name: "empty text reads as nothing", refundedAmount: "", refundedAt: null, recieved: "12500000", want: null },
+    { name: "part refunded", refundedAmount: "5000000", refundedAt: null, recieved: "12500000", want: { text: "5 USDC", extent: "partial" } },
+    { name: "one base unit", refundedAmount: "1", refundedAt: null, recieved: "12500000", want: { text: "0.000001 USDC", extent: "partial" } },
+    { name: "all refunded (refundedAt set)", refundedAmount: "12500000", refundedAt: "2026-11-03T09:00:00.000Z", recieved: "12500000", want: { text: "12.5 USDC", extent: "full" } },
+    { name: "reaches the received amount before refundedAt is read", refundedAmount: "12500000", refundedAt: null, recieved: "12500000", want: { text: "12.5 USDC", extent: "full" } },
+    { name: "nothing received: in the requested token", refundedAmount: "2000000", refundedAt: null, recieved: null, want: { text: "2 USDC", extent: "partial" } },
+  ])("summarises the refund: $name", ({ refundedAmount, refundedAt, recieved, want }) => {
+    const summary = refundSummary({
+      ...info,
+      refundedAmount,
+      refundedAt,
+      recievedAmount: recieved === null ? null : { value: recieved, decimals: 6, currency: "USDC" },
+    });
+    expect(summary && { text: formatAmount(summary.amount), extent: summary.extent }).toEqual(want);
+  });
+
+  it("keeps the received token's decimals and currency (no float)", () => {
+    const summary = refundSummary({ ...info, recievedAmount: { value: "3000000000000000000", decimals: 18, currency: "ETH" }, refundedAmount: "1000000000000000001" });
+    expect(summary?.amount).toEqual({ value: "1000000000000000001", decimals: 18, currency: "ETH" });
+    expect(formatAmount(summary!.amount)).toBe("1.000000000000000001 ETH");
   });
 
   it("links the hash to the server's link, else the chain's explorer, else nowhere", () => {

@@ -67,7 +67,10 @@ export interface PaymentInfoDto {
   paidAt: string | null;
   validatedAt: string | null;
   failedAt: string | null;
+  /** Set when confirmed refunds reach the received amount (fully refunded). */
   refundedAt: string | null;
+  /** What confirmed refunds sent back so far: base units of the received token, integer text ("0" when none). */
+  refundedAmount: string;
   productInfo: ProductInfoDto | null;
   /** What was ordered, frozen at start: a zCart's lines, or a donor's name and message; null for other products. */
   orderDetails?: OrderDetails | null;
@@ -87,15 +90,37 @@ export function formatAmount(amount: AmountDto): string {
   return `${formatBaseUnits(BigInt(amount.value), amount.decimals)} ${amount.currency}`;
 }
 
-export type PaymentStage = PaymentStatus;
+/** What was refunded: the amount in the received token, and whether it is all of the payment. */
+export interface RefundSummary {
+  amount: AmountDto;
+  /** `full` once the payment is fully refunded (refundedAt set, or refunds reach what was received). */
+  extent: "partial" | "full";
+}
 
-/** The stages table (SPEC §2): each stage with its time, null when not reached. */
+/**
+ * The refund of a payment, or null when nothing was refunded. The amount is in the token the
+ * payment received (its decimals and currency; the requested ones when nothing was received).
+ */
+export function refundSummary(
+  info: Pick<PaymentInfoDto, "refundedAmount" | "refundedAt" | "recievedAmount" | "requestedAmount">,
+): RefundSummary | null {
+  const refunded = BigInt(info.refundedAmount || "0");
+  if (refunded <= 0n) return null;
+  const token = info.recievedAmount ?? info.requestedAmount;
+  const full = info.refundedAt !== null || (info.recievedAmount !== null && refunded >= BigInt(info.recievedAmount.value));
+  return { amount: { value: refunded.toString(), decimals: token.decimals, currency: token.currency }, extent: full ? "full" : "partial" };
+}
+
+export type PaymentStage = PaymentStatus | "refunded";
+
+/** The stages table (SPEC §2): each stage with its time, null when not reached; Refunded only once fully refunded. */
 export function paymentStages(info: PaymentInfoDto): { stage: PaymentStage; at: string | null }[] {
   return [
     { stage: "initiated", at: info.lockedAt },
     { stage: "paid", at: info.paidAt },
     { stage: "validated", at: info.validatedAt },
     { stage: "failed", at: info.failedAt },
+    ...(info.refundedAt ? [{ stage: "refunded" as const, at: info.refundedAt }] : []),
   ];
 }
 

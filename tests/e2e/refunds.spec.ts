@@ -87,6 +87,12 @@ test("a merchant refunds a Solana payment, part with the slider then the rest; t
   await page.screenshot({ path: `${SHOTS}/refund-partial-confirmed.png`, fullPage: true });
   expect(await usdcBalance(page, payer.address)).toBe(paid + 5_000_000n);
   await dialog.getByRole("button", { name: "Close" }).last().click();
+  // The Orders list shows what went back under the received amount; the chip still reads Completed.
+  await page.goto("/transactions");
+  const order = page.getByRole("row").filter({ hasText: "Refunded 5 USDC" });
+  await expect(order).toHaveCount(1, { timeout: 15_000 });
+  await expect(order.getByRole("cell", { name: "12.5 USDC Refunded 5 USDC" })).toBeVisible();
+  await expect(order.getByText("Completed")).toBeVisible();
 
   // The rest, in full: the payment then reads Refunded.
   await page.goto("/quick-pays");
@@ -96,14 +102,22 @@ test("a merchant refunds a Solana payment, part with the slider then the rest; t
   await dialog.getByRole("button", { name: "Refund" }).click();
   await expect(dialog.getByText("Refund confirmed: 7.5 USDC sent back to the payer.")).toBeVisible({ timeout: 60_000 });
   expect(await usdcBalance(page, payer.address)).toBe(paid + 12_500_000n);
-  // Refunded in full: nothing is left to refund, so Details no longer offers it (the row's chip
-  // still reads Completed: SPEC §4 reading 1 names validated before refunded).
+  // Refunded in full: nothing is left to refund, so Details no longer offers it; it says how much
+  // went back and when. The chip still reads Completed (SPEC §4 reading 1 names validated before
+  // refunded), so the Orders row says "Refunded 12.5 USDC" under the received amount.
   await page.goto("/quick-pays");
   await row.getByRole("button", { name: `Details of ${orderId}` }).click();
   const details = page.getByRole("dialog", { name: "Transaction Details" });
   await expect(details).toBeVisible();
   await expect(details.getByRole("button", { name: "Refund" })).toHaveCount(0);
+  await expect(details.getByText("12.5 USDC (full)")).toBeVisible();
+  await expect(details.getByRole("table", { name: "Stages" }).getByRole("rowheader", { name: "Refunded" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/refund-refunded.png`, fullPage: true });
+  await page.goto("/transactions");
+  const refundedRow = page.getByRole("row").filter({ hasText: "Refunded 12.5 USDC" });
+  await expect(refundedRow).toHaveCount(1, { timeout: 15_000 });
+  await expect(refundedRow.getByText("Completed")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/refund-refunded-orders.png`, fullPage: true });
 
   // The merchant's server heard of both, signed.
   const events = await signedEventsFor(hooks, secret, hash, ["payment.refunded"]);

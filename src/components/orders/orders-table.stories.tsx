@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { sampleOrders } from "@/testing/msw/order-fixtures";
+import { fullyRefundedPayment, partiallyRefundedPayment } from "@/testing/msw/fixtures";
 import { OrdersTable } from "./orders-table";
 
 const meta = {
@@ -36,6 +37,48 @@ export const WithRefund: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "Actions for Rq3fGtYw8LpQ" }));
     await userEvent.click(await menu.findByRole("menuitem", { name: "Refund" }));
     await expect(args.onRefund).toHaveBeenCalledWith(sampleOrders[1]);
+  },
+};
+
+const refundedRows = [
+  { ...sampleOrders[0]!, ...partiallyRefundedPayment, _id: "o8", orderId: "Zl5RfPa3Rt1X" },
+  { ...sampleOrders[0]!, ...fullyRefundedPayment, _id: "o9", orderId: "Zl6RfFu4Ll2Y" },
+  sampleOrders[1]!,
+];
+/** The received-amount cell of the row of `orderId`. */
+const receivedCell = (canvasElement: HTMLElement, orderId: string) => {
+  const row = within(canvasElement).getByRole("cell", { name: orderId }).closest("tr")!;
+  return within(row).getAllByRole("cell")[3]!;
+};
+
+/** 5 of 12.5 USDC refunded: under the received amount a muted "Refunded 5 USDC"; the chip still reads Completed. */
+export const PartiallyRefunded: Story = {
+  args: { rows: refundedRows },
+  play: async ({ canvasElement }) => {
+    const cell = receivedCell(canvasElement, "Zl5RfPa3Rt1X");
+    await expect(cell).toHaveAccessibleName("12.5 USDC Refunded 5 USDC");
+    await expect(within(cell).getByText("Refunded 5 USDC")).toBeVisible();
+    const row = cell.closest("tr")!;
+    await expect(within(row).getByText("Completed")).toBeVisible();
+    await expect(receivedCell(canvasElement, "Rq3fGtYw8LpQ")).toHaveAccessibleName("40 USDC");
+  },
+};
+
+/** Refunded whole: "Refunded 12.5 USDC" under the received amount. */
+export const FullyRefunded: Story = {
+  args: { rows: [refundedRows[1]!, sampleOrders[2]!] },
+  play: async ({ canvasElement }) => {
+    await expect(within(receivedCell(canvasElement, "Zl6RfFu4Ll2Y")).getByText("Refunded 12.5 USDC")).toBeVisible();
+  },
+};
+
+/** En français sur un téléphone de 360 px : « Remboursé 5 USDC », sans débordement. */
+export const RefundedFrenchPhone: Story = {
+  args: { rows: refundedRows },
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("Remboursé 5 USDC")).toBeVisible();
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };
 

@@ -3,7 +3,7 @@ import { DataTable, type DataTableColumn, type DataTableRowAction } from "@/comp
 import { StatusChip } from "@/components/ui/status-chip";
 import { orderTypeLabel, type OrderDto } from "@/lib/order-types";
 import { paymentStatus } from "@/lib/status";
-import { formatAmount, formatDateTime } from "@/lib/transaction-details";
+import { formatAmount, formatDateTime, refundSummary } from "@/lib/transaction-details";
 
 export interface OrdersTableProps {
   rows: OrderDto[];
@@ -13,6 +13,21 @@ export interface OrdersTableProps {
   onRefund?: (row: OrderDto) => void;
   /** For stable stories and tests; the reader's own zone otherwise. */
   timeZone?: string;
+}
+
+/** The received amount, and under it what was refunded of it (the chip keeps reading Completed for a validated payment). */
+function ReceivedCell({ row }: { row: OrderDto }) {
+  const { t } = useTranslation("orders");
+  const refund = refundSummary(row);
+  const received = row.recievedAmount ? formatAmount(row.recievedAmount) : t("notReceived");
+  if (!refund) return received;
+  return (
+    // One box, so a phone's card (label left, value right) keeps the two lines stacked on the right.
+    <span className="inline-block text-right">
+      {received}{" "}
+      <span className="block text-xs text-muted-foreground">{t("refunded", { amount: formatAmount(refund.amount) })}</span>
+    </span>
+  );
 }
 
 /**
@@ -25,7 +40,7 @@ export function OrdersTable({ rows, loading, onDetails, onRefund, timeZone }: Or
     { id: "date", header: t("columns.date"), cell: (r) => formatDateTime(r.createdAt, i18n.language, timeZone) },
     { id: "orderId", header: t("columns.orderId"), cell: (r) => <span className="font-mono">{r.orderId}</span> },
     { id: "requested", header: t("columns.requested"), cell: (r) => formatAmount(r.requestedAmount), className: "text-right" },
-    { id: "received", header: t("columns.received"), cell: (r) => (r.recievedAmount ? formatAmount(r.recievedAmount) : t("notReceived")), className: "text-right" },
+    { id: "received", header: t("columns.received"), cell: (r) => <ReceivedCell row={r} />, className: "text-right" },
     { id: "status", header: t("columns.status"), cell: (r) => <StatusChip status={paymentStatus(r)} /> },
     { id: "type", header: t("columns.type"), cell: (r) => orderTypeLabel(r.type) },
   ];

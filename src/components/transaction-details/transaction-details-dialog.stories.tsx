@@ -1,6 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { completedPayment, failedPayment, shopifyPayment, verifyingSwapPayment, STORY_HASH } from "@/testing/msw/fixtures";
+import {
+  completedPayment,
+  failedPayment,
+  fullyRefundedPayment,
+  partiallyRefundedPayment,
+  shopifyPayment,
+  verifyingSwapPayment,
+  STORY_HASH,
+} from "@/testing/msw/fixtures";
 import { TransactionDetailsDialog } from "./transaction-details-dialog";
 
 const meta = {
@@ -54,6 +62,46 @@ export const DetailsDialog: Story = {
       "ValidatedNov 2, 2026, 10:00 AM",
       "Failed—",
     ]);
+  },
+};
+
+/** 5 of 12.5 USDC refunded: a Refunded line reads "5 USDC (partial)"; no Refunded stage yet; the chip still reads Completed (SPEC order). */
+export const PartiallyRefunded: Story = {
+  args: { info: partiallyRefundedPayment },
+  play: async () => {
+    await expect(valueOf("Transaction amount")).toHaveTextContent("12.5 USDC");
+    await expect(valueOf("Refunded")).toHaveTextContent("5 USDC (partial)");
+    await expect(within(valueOf("Status")).getByText("Completed")).toBeVisible();
+    const stages = within(dialog()).getByRole("table", { name: "Stages" });
+    await expect(within(stages).queryByRole("rowheader", { name: "Refunded" })).toBeNull();
+  },
+};
+
+/** Refunded whole: "12.5 USDC (full)" and a Refunded stage with its time, after the others. */
+export const FullyRefunded: Story = {
+  args: { info: fullyRefundedPayment },
+  play: async () => {
+    await expect(valueOf("Refunded")).toHaveTextContent("12.5 USDC (full)");
+    const stages = within(dialog()).getByRole("table", { name: "Stages" });
+    await expect(within(stages).getAllByRole("row").map((r) => r.textContent)).toEqual([
+      "StageTime",
+      "InitiatedNov 2, 2026, 10:00 AM",
+      "PaidNov 2, 2026, 10:00 AM",
+      "ValidatedNov 2, 2026, 10:00 AM",
+      "Failed—",
+      "RefundedNov 3, 2026, 2:30 PM",
+    ]);
+  },
+};
+
+/** Remboursé en partie, en français, sur un téléphone de 360 px : « 5 USDC (partiel) », sans débordement. */
+export const PartiallyRefundedFrenchPhone: Story = {
+  args: { info: partiallyRefundedPayment },
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async () => {
+    const fr = within(document.body).getByRole("dialog", { name: "Détails de la transaction" });
+    await expect(within(fr).getByText("Remboursé", { selector: "dt" }).nextElementSibling).toHaveTextContent("5 USDC (partiel)");
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };
 

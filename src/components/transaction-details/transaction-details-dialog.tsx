@@ -17,6 +17,7 @@ import {
   paymentMethod,
   paymentStages,
   platformOrderId,
+  refundSummary,
   transactionLink,
   type PaymentInfoDto,
 } from "@/lib/transaction-details";
@@ -40,7 +41,7 @@ export interface TransactionDetailsDialogProps {
 /**
  * SPEC §2 transaction details: the product type (zLink, zRequest…), requested and received amounts, type (Ramp, Swap or Direct), hash
  * with its explorer link, payer, status, the platform's order id for shopify orders, and the
- * stages table (Initiated, Paid, Validated, Failed); a zCart's lines or a donor's note when the payment has them.
+ * stages table (Initiated, Paid, Validated, Failed, then Refunded once fully refunded); what was refunded, partly or fully; a zCart's lines or a donor's note when the payment has them.
  */
 export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, timeZone, refundable = false, sendRefund, onRefunded }: TransactionDetailsDialogProps) {
   const { t, i18n } = useTranslation("zlink");
@@ -50,6 +51,7 @@ export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, ti
   const method = paymentMethod(info);
   const link = transactionLink(info);
   const platformOrder = platformOrderId(info);
+  const refund = refundSummary(info);
   const time = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone) : t("details.notReached"));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -65,6 +67,14 @@ export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, ti
           <dd className="font-medium">{formatAmount(info.requestedAmount)}</dd>
           <dt className="text-muted-foreground">{t("details.transactionAmount")}</dt>
           <dd className="font-medium">{info.recievedAmount ? formatAmount(info.recievedAmount) : t("details.notReceived")}</dd>
+          {refund ? (
+            <>
+              <dt className="text-muted-foreground">{t("details.refunded")}</dt>
+              <dd className="font-medium">
+                {t("details.refundedAmount", { amount: formatAmount(refund.amount), extent: t(`details.refundExtent.${refund.extent}`) })}
+              </dd>
+            </>
+          ) : null}
           <dt className="text-muted-foreground">{t("details.type")}</dt>
           <dd>
             {info.swap && method === "swap"

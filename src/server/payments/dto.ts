@@ -152,6 +152,7 @@ export function toPaymentInfoDto(row: TransactionRow): PaymentInfoDto {
     validatedAt: iso(row.validatedAt),
     failedAt: iso(row.failedAt),
     refundedAt: iso(row.refundedAt),
+    refundedAmount: row.refundedAmount.toString(),
     productInfo: row.productInfo ?? null,
     orderDetails: row.orderDetails ?? null,
   };

@@ -354,6 +354,7 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
       validatedAt: at(2).toISOString(),
       failedAt: null,
       refundedAt: null,
+      refundedAmount: "0",
       productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
       orderDetails: null,
     });

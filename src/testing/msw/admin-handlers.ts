@@ -76,6 +76,7 @@ export const adminHandlers = [
       validatedAt: STORY_NOW,
       failedAt: null,
       refundedAt: null,
+      refundedAmount: "0",
       productInfo: null,
     };
     storyServer.adminInflows = storyServer.adminInflows.filter((r) => r._id !== inflow._id);

@@ -61,6 +61,7 @@ export const completedPayment: PaymentInfoDto = {
   validatedAt: "2026-11-02T10:00:19.000Z",
   failedAt: null,
   refundedAt: null,
+  refundedAmount: "0",
   productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
 };
 
@@ -86,6 +87,22 @@ export const failedPayment: PaymentInfoDto = {
   paidAt: null,
   validatedAt: null,
   failedAt: "2026-11-02T10:05:00.000Z",
+};
+
+/** The completed payment after a confirmed refund of 5 of its 12.5 USDC: still validated (the chip reads Completed). */
+export const partiallyRefundedPayment: PaymentInfoDto = {
+  ...completedPayment,
+  _id: "tx-5",
+  refundedAmount: "5000000",
+};
+
+/** The completed payment refunded whole: the server reads it refunded and times the Refunded stage. */
+export const fullyRefundedPayment: PaymentInfoDto = {
+  ...completedPayment,
+  _id: "tx-6",
+  status: "refunded",
+  refundedAt: "2026-11-03T14:30:00.000Z",
+  refundedAmount: "12500000",
 };
 
 /** A Shopify order paid on the sandbox network (no public explorer; the server's link). */

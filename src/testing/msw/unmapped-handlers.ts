@@ -59,6 +59,7 @@ export const unmappedHandlers = [
       validatedAt: STORY_NOW,
       failedAt: null,
       refundedAt: null,
+      refundedAmount: "0",
       productInfo: null,
     };
     storyServer.unmapped = storyServer.unmapped.filter((r) => r._id !== inflow._id);

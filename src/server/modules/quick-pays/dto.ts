@@ -49,7 +49,8 @@ export const PaymentInfoDto = z
     paidAt: z.string().nullable(),
     validatedAt: z.string().nullable(),
     failedAt: z.string().nullable(),
-    refundedAt: z.string().nullable(),
+    refundedAt: z.string().nullable().openapi({ description: "Set once confirmed refunds reach the received amount" }),
+    refundedAmount: z.string().openapi({ description: "What confirmed refunds sent back: base units of the received token, integer text (\"0\" when none)", example: "0" }),
     productInfo: z
       .object({
         price: z.string(),

@@ -29,6 +29,7 @@ const info = (id: string): PaymentInfoDto => ({
   validatedAt: "2026-11-02T10:00:19.000Z",
   failedAt: null,
   refundedAt: null,
+  refundedAmount: "0",
   productInfo: { price: "12.5", currency: "USD", userCurrency: "USD", useFiat: true, fiat: "USD", cToken: "USDC" },
 });
 

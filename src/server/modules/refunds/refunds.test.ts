@@ -234,13 +234,23 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
       set: { apiHook: "https://shop.example/hook" },
     });
     const { tx, payer } = await payment(m);
+    /** The payment as the Orders list and its Details dialog get it. */
+    const listed = async () => {
+      const res = await call("GET", "/transactions?txStatus=initiated,paid,validated,failed", m);
+      expect(res.status).toBe(200);
+      const list = (await res.json()).data.table.list as { _id: string; status: string; refundedAmount: string; refundedAt: string | null }[];
+      return list.find((r) => r._id === tx.id)!;
+    };
+    expect(await listed()).toMatchObject({ status: "validated", refundedAmount: "0", refundedAt: null });
     const part = (await (await call("POST", "/v2/refunds/init", m, { paymentId: tx.id, refundAmount: "2500000" })).json()).data;
+    expect((await listed()).refundedAmount).toBe("0"); // started, not confirmed
     const ids = await confirmRefund(suite.db, part.refundId, "sigRefund1", new Date());
     expect(ids).toHaveLength(1);
     expect(await confirmRefund(suite.db, part.refundId, "sigRefund1", new Date())).toEqual([]); // exactly once
     let [row] = await suite.db.select().from(transactions).where(eq(transactions.id, tx.id));
     expect(row).toMatchObject({ status: "validated", refundedAmount: 2_500_000n, refundedAt: null });
     expect((await feasibility(m, tx.id)).refunded).toBe("2500000");
+    expect(await listed()).toMatchObject({ status: "validated", refundedAmount: "2500000", refundedAt: null });
 
     const rest = (await (await call("POST", "/v2/refunds/init", m, { paymentId: tx.id })).json()).data;
     expect(rest.amount).toBe("10000000");
@@ -248,6 +258,7 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
     [row] = await suite.db.select().from(transactions).where(eq(transactions.id, tx.id));
     expect(row!.refundedAmount).toBe(RECEIVED);
     expect(row!.refundedAt).toBeInstanceOf(Date);
+    expect(await listed()).toMatchObject({ refundedAmount: "12500000", refundedAt: row!.refundedAt!.toISOString() });
 
     const events = await suite.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, tx.id));
     const refunded = events.filter((e) => e.type === "payment.refunded").sort((a, b) => +a.createdAt - +b.createdAt);
