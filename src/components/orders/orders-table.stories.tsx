@@ -91,3 +91,14 @@ export const FrenchPhone: Story = {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };
+
+/** Every product type in French: brands stay (zLink, zInvoice…), a donation reads Don and a v1 invoice Facture, as in Details. */
+export const FrenchEveryType: Story = {
+  globals: { locale: "fr" },
+  args: { rows: sampleOrders },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    for (const label of ["zLink", "zRequest", "zApi", "zInvoice", "Facture", "zCart", "Don"]) await expect(c.getByRole("cell", { name: label })).toBeInTheDocument();
+    await expect(c.queryByRole("cell", { name: "Donation" })).toBeNull();
+  },
+};

@@ -42,7 +42,8 @@ export function OrdersTable({ rows, loading, onDetails, onRefund, timeZone }: Or
     { id: "requested", header: t("columns.requested"), cell: (r) => formatAmount(r.requestedAmount), className: "text-right" },
     { id: "received", header: t("columns.received"), cell: (r) => <ReceivedCell row={r} />, className: "text-right" },
     { id: "status", header: t("columns.status"), cell: (r) => <StatusChip status={paymentStatus(r)} /> },
-    { id: "type", header: t("columns.type"), cell: (r) => orderTypeLabel(r.type) },
+    // The reader's language, as the Details dialog names it (Don, Facture); the CSV keeps the brand labels.
+    { id: "type", header: t("columns.type"), cell: (r) => t(`details.productTypes.${r.type}`, { ns: "zlink", defaultValue: orderTypeLabel(r.type) }) },
   ];
   const actions = (r: OrderDto): DataTableRowAction[] => [
     { label: t("actions.details"), onSelect: () => onDetails(r) },
