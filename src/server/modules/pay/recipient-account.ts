@@ -1,6 +1,7 @@
-import { Connection, PublicKey } from "@solana/web3.js";
+import { PublicKey } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import type { SolanaRuntime } from "../../chains/runtime";
+import { solanaConnection } from "../../chains/solana/connection";
 
 export interface RecipientAccount {
   /** The merchant wallet's associated token account for the mint. */
@@ -16,7 +17,7 @@ export interface RecipientAccount {
  */
 export async function recipientTokenAccount(solana: SolanaRuntime, owner: string, mint: string): Promise<RecipientAccount> {
   const address = getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true).toBase58();
-  const connection = new Connection(solana.rpcUrl, { commitment: "confirmed", wsEndpoint: solana.wsUrl });
+  const connection = solanaConnection(solana, "confirmed");
   if (await connection.getAccountInfo(new PublicKey(address), "confirmed")) return { address, mustCreate: false };
   if (solana.local) {
     await solana.local.mintTokens(owner, mint, 0n);
