@@ -21,6 +21,7 @@ import { evmPaymentSink } from "./jobs/evm-payment-sink";
 import { evmLogCursorStore } from "./jobs/evm-log-cursor";
 import { EVM_INFLOW_CURSOR_KEY, startEvmInflowScan } from "./jobs/evm-inflow-scan";
 import { createPublicClient, http } from "viem";
+import { EVM_RPC_TIMEOUT_MS } from "./chains/evm/rpc-deadline";
 import { Connection } from "@solana/web3.js";
 import { payerScreen } from "./modules/sanctions/service";
 
@@ -132,7 +133,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
             const scanning = startEvmInflowScan(
               {
                 db: database.db,
-                client: createPublicClient({ transport: http(evm.rpcUrl), cacheTime: 0 }),
+                client: createPublicClient({ transport: http(evm.rpcUrl, { timeout: EVM_RPC_TIMEOUT_MS }), cacheTime: 0 }),
                 chainId: evm.chainId,
                 proxy,
                 tokens: Object.values(evm.tokens).map((t) => t.address),

@@ -5,6 +5,7 @@ import { readBlockHash } from "../chains/evm/read-block-hash";
 import { readChainHead, type ChainHead } from "../chains/evm/read-chain-head";
 import { readProxyLogs } from "../chains/evm/read-proxy-logs";
 import { readReceipt } from "../chains/evm/read-receipt";
+import { EVM_RPC_TIMEOUT_MS } from "../chains/evm/rpc-deadline";
 import { watchProxyLogs } from "../chains/evm/watch-proxy-logs";
 import { evmFacts, type ExpectedEvmPayment } from "../payments/evm-facts";
 import type { TransferKey } from "../payments/transition";
@@ -69,7 +70,7 @@ interface Entry {
 const keyOf = (k: { signature: string; instructionIndex: number; innerIndex?: number }) => `${k.signature.toLowerCase()}/${k.instructionIndex}/${k.innerIndex ?? -1}`;
 
 function clientFor(rpcUrl: string, pollingInterval: number): PublicClient {
-  const transport = /^wss?:/i.test(rpcUrl) ? webSocket(rpcUrl) : http(rpcUrl);
+  const transport = /^wss?:/i.test(rpcUrl) ? webSocket(rpcUrl, { timeout: EVM_RPC_TIMEOUT_MS }) : http(rpcUrl, { timeout: EVM_RPC_TIMEOUT_MS });
   return createPublicClient({ transport, pollingInterval, cacheTime: 0 });
 }
 
@@ -78,7 +79,8 @@ function clientFor(rpcUrl: string, pollingInterval: number): PublicClient {
  * proxy's `TransferWithReferenceAndFee` logs are read block range by block range from a cursor
  * kept in the database (a restart resumes after the last block read completely); a log
  * subscription only wakes a pass sooner. A log whose reference topic is a pending payment's is
- * checked against its transaction's receipt (the token's own `Transfer` names the payer) and
+ * checked against its transaction's receipt (the token's own `Transfer` names the payer, its `from`
+ * the signer, screened too) and
  * reported `confirmed`, or `finalized` once its block is at or below the chain's final block.
  * Every pass also reads each credited, not yet final transaction again: final now → `finalized`;
  * gone (no receipt twice in a row, or the log is not in it any more) → `transfer-removed`, and the
@@ -167,7 +169,7 @@ export async function startEvmWatcher(sink: EvmPaymentSink, log: Logger, options
     const commitment = receipt.blockNumber <= head.finalized ? "finalized" : "confirmed";
     for (const entry of targets) {
       if (receipt.status !== "success") continue; // a reverted call logs nothing; a log from one cannot be here
-      for (const fact of evmFacts(observed, entry.expected, commitment)) await report(entry, fact);
+      for (const fact of evmFacts(observed, entry.expected, commitment, receipt)) await report(entry, fact);
       entry.seen.add(hash);
     }
   };
@@ -204,7 +206,7 @@ export async function startEvmWatcher(sink: EvmPaymentSink, log: Logger, options
       }
       missing.delete(signature);
       const final = receipt.blockNumber <= head.finalized;
-      const facts = receipt.status === "success" ? evmFacts(extractProxyPayments(receipt.logs, proxy), entry.expected, final ? "finalized" : "confirmed") : [];
+      const facts = receipt.status === "success" ? evmFacts(extractProxyPayments(receipt.logs, proxy), entry.expected, final ? "finalized" : "confirmed", receipt) : [];
       const present = new Set(facts.map(keyOf));
       for (const key of keys) {
         if (present.has(keyOf(key))) continue;
