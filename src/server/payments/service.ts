@@ -215,7 +215,8 @@ export interface PaymentDeps {
   now?: () => Date;
   /**
    * Screens one party of a transfer (`partiesOf`: its authority, the source account's owner, the
-   * transaction's signers and fee payer). True when listed. Throwing counts as "cannot check": the fact is not applied and is retried.
+   * transaction's signers and fee payer). True when listed. Throwing counts as "cannot check": the
+   * fact is not applied and is retried.
    */
   isSanctioned?: (address: string) => boolean;
   /**
