@@ -445,6 +445,12 @@ export const unmappedTransfers = pgTable(
     innerIndex: integer("inner_index").notNull().default(-1),
     source: text("source").notNull(),
     payer: text("payer").notNull(),
+    /**
+     * Every wallet that moved the money (the transfer's authority and source owner, the
+     * transaction's signers and fee payer; EVM: the Transfer's `from` and `tx.from`): all screened
+     * when the merchant maps the inflow to a payment. Empty on rows recorded before it was kept.
+     */
+    parties: jsonb("parties").$type<string[]>().notNull().default([]),
     amount: numeric("amount", { precision: 78, scale: 0, mode: "bigint" }).notNull(),
     memos: jsonb("memos").$type<string[]>().notNull().default([]),
     slot: bigint("slot", { mode: "number" }),

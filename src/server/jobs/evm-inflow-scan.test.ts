@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { erc20Abi, type Address } from "viem";
@@ -6,10 +7,11 @@ import type { RefundInstructionDto } from "@/lib/refund";
 import { transactions, unmappedTransfers, users, webhookEvents } from "../db/schema";
 import { TEST_BACKENDS } from "../testing/databases";
 import { callJson } from "../testing/call-json";
-import { evmWalletOf, fundedEvmPayer, newEvmAccount } from "../testing/evm-pay-fixture";
+import { evmWalletOf, fundedEvmAccount, fundedEvmPayer, newEvmAccount, payRelayOf } from "../testing/evm-pay-fixture";
 import { evmPaySuite } from "../testing/evm-pay-suite";
 import { paidEvmPayment, replaceRouteWallet, routeMerchant, sendEvmRefundBack, sendRouteCall } from "../testing/evm-refunds";
 import { signInMerchant } from "../testing/merchants";
+import { refreshedListPath } from "../modules/sanctions/list";
 import { evmLogCursorStore } from "./evm-log-cursor";
 import { EVM_INFLOW_CURSOR_KEY, scanEvmInflows, type EvmInflowScanDeps } from "./evm-inflow-scan";
 
@@ -130,5 +132,34 @@ describe.each(TEST_BACKENDS)("the EVM inflow scan (%s)", (kind) => {
     expect(mapped.status).toBe(200);
     expect((await suite.database.db.select().from(transactions).where(eq(transactions.id, payment!.id)))[0]).toMatchObject({ status: "validated", receivedAmount: 12_500_000n });
     expect(await inflowsOf(merchant.id)).toEqual([]);
+  });
+
+  it("money a listed wallet sent through its own relay, with no payment's reference, is recorded with the signer among its parties and held when mapped", async () => {
+    const { merchant } = await paidEvmPayment(suite.f, suite.database, A);
+    await grantUnmapped(merchant.id);
+    const link = (await callJson(suite.f.app, "POST", "/api/quick-pays/create", { label: "Tea", price: "4", currency: "USDC" }, merchant.auth)).body.data.info;
+    const clean = newEvmAccount();
+    const open = (await callJson(suite.f.payments, "POST", `/api/pay/${link.hashedId}/start`, { chainId: A, token: "USDC", payer: clean.address, sessionId: `s-${clean.address}` })).body
+      .data as PaymentTransactionInfo;
+    const listed = await fundedEvmAccount(suite.f, A);
+    const relay = await payRelayOf(suite.f, A, listed, "USDC", 4_000_000n);
+    const hash = await relay.pay({ ...open, reference: "0x00000000000000ff" }); // a reference no payment has
+    await suite.f.mine(A, 3);
+    await scanEvmInflows(deps());
+    const [inflow] = await inflowsOf(merchant.id);
+    expect(inflow).toMatchObject({ signature: hash, amount: 4_000_000n });
+    expect(inflow!.payer.toLowerCase()).toBe(relay.address.toLowerCase());
+    expect(inflow!.parties.map((p) => p.toLowerCase()).sort()).toEqual([relay.address.toLowerCase(), listed.address.toLowerCase()].sort());
+
+    fs.writeFileSync(refreshedListPath(suite.f.dataDir), JSON.stringify({ source: "test", updatedAt: "", addresses: [listed.address.toLowerCase()] }));
+    try {
+      await new Promise((r) => setTimeout(r, 1100)); // the list is re-read at most once a second
+      const [payment] = await suite.database.db.select().from(transactions).where(eq(transactions.publicId, open.payment));
+      const mapped = await callJson(suite.f.app, "POST", `/api/v2/unmapped/${inflow!.id}/map`, { paymentId: payment!.id }, merchant.auth);
+      expect(mapped.status).toBe(200);
+      expect((await suite.database.db.select().from(transactions).where(eq(transactions.id, payment!.id)))[0]).toMatchObject({ status: "failed", failureReason: "sanctioned" });
+    } finally {
+      fs.rmSync(refreshedListPath(suite.f.dataDir), { force: true });
+    }
   });
 });

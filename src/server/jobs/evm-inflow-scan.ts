@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { merchantWallets, paymentCredits, retiredRoutes, transactions } from "../db/schema";
 import type { Logger } from "../logger";
 import type { PaymentDeps } from "../payments/service";
+import { evmParties } from "../payments/evm-facts";
 import { recordUnmapped } from "../payments/unmapped";
 import type { EvmLogCursorStore } from "./evm-log-cursor";
 
@@ -137,6 +138,7 @@ export async function scanEvmInflows(deps: EvmInflowScanDeps): Promise<EvmInflow
         innerIndex: -1,
         source: t.from,
         payer: t.from,
+        parties: [t.from, ...evmParties(receipt)],
         amount: t.value,
         memos: [],
         slot: Number(t.blockNumber),

@@ -79,7 +79,8 @@ function clientFor(endpoint: EvmEndpoint, pollingInterval: number): PublicClient
  * proxy's `TransferWithReferenceAndFee` logs are read block range by block range from a cursor
  * kept in the database (a restart resumes after the last block read completely); a log
  * subscription only wakes a pass sooner. A log whose reference topic is a pending payment's is
- * checked against its transaction's receipt (the token's own `Transfer` names the payer) and
+ * checked against its transaction's receipt (the token's own `Transfer` names the payer, its `from`
+ * the signer, screened too) and
  * reported `confirmed`, or `finalized` once its block is at or below the chain's final block.
  * Every pass also reads each credited, not yet final transaction again: final now → `finalized`;
  * gone (no receipt twice in a row, or the log is not in it any more) → `transfer-removed`, and the
@@ -168,7 +169,7 @@ export async function startEvmWatcher(sink: EvmPaymentSink, log: Logger, options
     const commitment = receipt.blockNumber <= head.finalized ? "finalized" : "confirmed";
     for (const entry of targets) {
       if (receipt.status !== "success") continue; // a reverted call logs nothing; a log from one cannot be here
-      for (const fact of evmFacts(observed, entry.expected, commitment)) await report(entry, fact);
+      for (const fact of evmFacts(observed, entry.expected, commitment, receipt)) await report(entry, fact);
       entry.seen.add(hash);
     }
   };
@@ -205,7 +206,7 @@ export async function startEvmWatcher(sink: EvmPaymentSink, log: Logger, options
       }
       missing.delete(signature);
       const final = receipt.blockNumber <= head.finalized;
-      const facts = receipt.status === "success" ? evmFacts(extractProxyPayments(receipt.logs, proxy), entry.expected, final ? "finalized" : "confirmed") : [];
+      const facts = receipt.status === "success" ? evmFacts(extractProxyPayments(receipt.logs, proxy), entry.expected, final ? "finalized" : "confirmed", receipt) : [];
       const present = new Set(facts.map(keyOf));
       for (const key of keys) {
         if (present.has(keyOf(key))) continue;

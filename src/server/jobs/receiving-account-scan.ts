@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { merchantWallets, paymentCredits, receivingAccountScans, transactions } from "../db/schema";
 import type { Logger } from "../logger";
 import { applyFact, type PaymentDeps } from "../payments/service";
-import { solanaFacts } from "../payments/solana-facts";
+import { solanaFacts, solanaParties } from "../payments/solana-facts";
 import { recordUnmapped } from "../payments/unmapped";
 
 /**
@@ -147,6 +147,7 @@ async function scanAccount(deps: ReceivingScanDeps, target: ReceivingAccount, re
             innerIndex: t.innerIndex,
             source: t.source,
             payer: t.sourceOwner ?? t.authority,
+            parties: solanaParties(observed, t),
             amount: t.amount,
             memos: observed.memos,
             slot: observed.slot,

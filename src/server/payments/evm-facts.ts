@@ -20,15 +20,31 @@ export type EvmTransferFact = Omit<TransferFact, "commitment"> & { commitment: "
 const spelledAs = (expected: string, seen: string) => (isAddress(expected, { strict: false }) && isAddressEqual(expected as `0x${string}`, seen as `0x${string}`) ? expected : seen);
 
 /**
+ * Everyone who moved the money of an EVM transaction besides the token `Transfer`'s `from`, for
+ * screening: the transaction's signer (`from` of the transaction or its receipt: who signed it and
+ * paid its gas). A listed wallet that pays through a relay contract it deployed, which holds the
+ * tokens, is named by no `Transfer`, only by the transaction. The watcher's facts and the inflow
+ * scan's unmapped transfers both carry these.
+ */
+export const evmParties = (transaction: { from: string }): string[] => [transaction.from];
+
+/**
  * Turns the fee-proxy payments of one transaction into the facts for one payment: those whose
  * reference topic is the payment's. The transaction hash is the signature and the proxy log's
  * index the instruction, so each log is credited at most once. The payer is the `from` of the
  * token `Transfer` that moved the money (the proxy moves the caller's tokens), and the balance
  * delta that transfer's value. A proxy log with no such token transfer moved no money: no fact.
+ * The transaction (its receipt) names the other parties (`evmParties`).
  * Addresses are compared case-insensitively and reported in the row's spelling, so the pure
  * `decide` compares plain strings. Removed logs are not facts (the watcher checks the receipt).
  */
-export function evmFacts(observed: readonly ObservedProxyPayment[], expected: ExpectedEvmPayment, commitment: "confirmed" | "finalized"): EvmTransferFact[] {
+export function evmFacts(
+  observed: readonly ObservedProxyPayment[],
+  expected: ExpectedEvmPayment,
+  commitment: "confirmed" | "finalized",
+  transaction: { from: string },
+): EvmTransferFact[] {
+  const parties = evmParties(transaction);
   return observed
     .filter((p) => !p.removed && p.transfer !== undefined && p.referenceTopic.toLowerCase() === expected.referenceTopic.toLowerCase())
     .map((p) => ({
@@ -43,6 +59,7 @@ export function evmFacts(observed: readonly ObservedProxyPayment[], expected: Ex
       mint: spelledAs(expected.tokenAddress, p.tokenAddress),
       amount: p.amount,
       recipientBalanceDelta: p.transfer!.value,
+      parties,
       commitment,
     }));
 }

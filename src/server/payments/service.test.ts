@@ -16,6 +16,7 @@ import {
   findBySession,
   listPending,
   loadPaymentInfo,
+  partiesOf,
   type CreateTransactionInput,
 } from "./service";
 import type { TransferFact } from "./transition";
@@ -220,6 +221,18 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     const [credit] = await creditsOf(tx.id);
     const again = await applyFact(deps(at(2), undefined, screen), tx.id, transfer(tx.reference, { signature: credit.signature, instructionIndex: credit.instructionIndex, payer: "Delegate1111111111111111111111111111111111", sourceOwner: listed, commitment: "finalized" }));
     expect(again?.transaction).toMatchObject({ status: "failed", failureReason: "sanctioned" });
+  });
+
+  it("a listed party the transfer does not name (a signer or fee payer of its transaction) holds the money like a listed payer", async () => {
+    const listed = "Listed11111111111111111111111111111111111111";
+    const screened: string[] = [];
+    const screen = (a: string) => (screened.push(a), a === listed);
+    const tx = await createTransaction(database.db, input());
+    const r = await applyFact(deps(at(1), undefined, screen), tx.id, transfer(tx.reference, { parties: ["Payer111111111111111111111111111111111111111", listed] }));
+    expect(r?.transaction).toMatchObject({ status: "failed", failureReason: "sanctioned", paidAt: null });
+    expect(await creditsOf(tx.id)).toMatchObject([{ held: true, payer: "Payer111111111111111111111111111111111111111" }]);
+    expect(screened).toEqual(["Payer111111111111111111111111111111111111111", listed]); // each party once
+    expect(partiesOf({ payer: "A", sourceOwner: "B", parties: ["A", "C"] })).toEqual(["A", "B", "C"]);
   });
 
   it("a list that cannot be read stops the fact (retried later), never passes it", async () => {

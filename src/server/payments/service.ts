@@ -10,7 +10,7 @@ import type { Logger } from "../logger";
 import { toPaymentInfoDto, toTransactionEventData } from "./dto";
 import type { TransactionRow } from "../db/schema";
 import { isUuid } from "@/lib/uuid";
-import { decide, type Decision, type PaymentEventType, type PaymentFact, type PaymentState, type TransferKey } from "./transition";
+import { decide, type Decision, type PaymentEventType, type PaymentFact, type PaymentState, type TransferFact, type TransferKey } from "./transition";
 
 
 /** SPEC §3 transaction types. */
@@ -214,8 +214,9 @@ export interface PaymentDeps {
   log?: Logger;
   now?: () => Date;
   /**
-   * Screens the wallet that really paid (the transfer's authority and the source account's owner).
-   * True when listed. Throwing counts as "cannot check": the fact is not applied and is retried.
+   * Screens one party of a transfer (`partiesOf`: its authority, the source account's owner, the
+   * transaction's signers and fee payer). True when listed. Throwing counts as "cannot check": the
+   * fact is not applied and is retried.
    */
   isSanctioned?: (address: string) => boolean;
   /**
@@ -245,11 +246,21 @@ function factForLog(fact: PaymentFact): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fact).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
 }
 
-/** The fact with the real payer screened (the wallet that signed, and the owner of the money). */
+/**
+ * Every wallet that moved the money of a transfer: its authority, the source account's owner, and
+ * the parties the chain family's facts code named (the transaction's signers and fee payer). The
+ * one screening rule: watchers, the scans and a merchant's map of an unmapped inflow all go through it.
+ */
+export function partiesOf(fact: Pick<TransferFact, "payer" | "sourceOwner" | "parties">): string[] {
+  return [...new Set([fact.payer, fact.sourceOwner, ...(fact.parties ?? [])].filter((w): w is string => Boolean(w)))];
+}
+
+/** The fact with every party screened (the wallet that signed, the owner of the money, the transaction's signers and fee payer). */
 function screened(deps: PaymentDeps, fact: PaymentFact): PaymentFact {
   if (fact.kind !== "transfer" || !deps.isSanctioned || fact.commitment === "processed") return fact;
-  const wallets = [fact.payer, fact.sourceOwner].filter((w): w is string => Boolean(w));
-  return { ...fact, payerSanctioned: wallets.some((w) => deps.isSanctioned!(w)) };
+  const listed = partiesOf(fact).filter((w) => deps.isSanctioned!(w));
+  if (listed.length > 0) deps.log?.warn({ chainId: fact.chainId, signature: fact.signature, listed }, "a listed party moved this transfer: held");
+  return { ...fact, payerSanctioned: listed.length > 0 };
 }
 
 /** The credit of one on-chain transfer to a transaction (finalized or withdrawn by key). */

@@ -10,7 +10,8 @@ const observed = (over: Partial<ObservedTransaction> = {}): ObservedTransaction 
   transfers: [payment],
   memos: ["zpay:p1"],
   balanceChanges: { MerchantAta: 5n, PayerAta: -5n },
-  accountKeys: [],
+  accountKeys: ["Payer", "PayerAta", "MerchantAta"],
+  signers: ["Payer"],
   ...over,
 });
 
@@ -19,9 +20,17 @@ describe("solanaFacts", () => {
     expect(solanaFacts(observed(), expected, "finalized")).toEqual([
       {
         kind: "transfer", chainId: -5001, reference: "Ref", signature: "Sig", instructionIndex: 1, innerIndex: -1, payer: "Payer", source: "PayerAta",
-        recipientTokenAccount: "MerchantAta", mint: "Mint", amount: 5n, recipientBalanceDelta: 5n, memo: "zpay:p1", commitment: "finalized",
+        recipientTokenAccount: "MerchantAta", mint: "Mint", amount: 5n, recipientBalanceDelta: 5n, parties: ["Payer"], memo: "zpay:p1", commitment: "finalized",
       },
     ]);
+  });
+
+  it("names every signer and the fee payer as parties: a listed fee payer or co-signer of a clean wallet's transfer is one of them", () => {
+    const [fact] = solanaFacts(observed({ accountKeys: ["ListedFeePayer", "Payer", "CoSigner", "PayerAta", "MerchantAta"], signers: ["ListedFeePayer", "Payer", "CoSigner"] }), expected, "confirmed");
+    expect(fact).toMatchObject({ payer: "Payer", parties: ["Payer", "ListedFeePayer", "CoSigner"] });
+    // A delegate's transfer: the authority, the source's owner and the fee payer.
+    const delegated = solanaFacts(observed({ transfers: [{ ...payment, authority: "Delegate", sourceOwner: "Owner" }], accountKeys: ["FeePayer"], signers: [] }), expected, "confirmed");
+    expect(delegated[0]).toMatchObject({ parties: ["Delegate", "Owner", "FeePayer"] });
   });
 
   it("reports every transfer into the expected account (outer and inner), each with its own share of the balance change", () => {

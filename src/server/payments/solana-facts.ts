@@ -32,6 +32,17 @@ function arrived(observed: ObservedTransaction, transfer: ObservedTransfer): big
   return change - others;
 }
 
+/**
+ * Everyone who moved the money of `transfer`, for screening: its authority, the source's owner, and
+ * every signer of the transaction with its fee payer (the first account key). A listed wallet that
+ * pays the fee for, or co-signs, a clean wallet's transfer took part in the payment though the
+ * transfer does not name it. The watchers' facts and the scan's unmapped inflows both carry these.
+ */
+export function solanaParties(observed: ObservedTransaction, transfer: ObservedTransfer): string[] {
+  const keys = [transfer.authority, transfer.sourceOwner, observed.accountKeys[0], ...observed.signers];
+  return [...new Set(keys.filter((k): k is string => Boolean(k)))];
+}
+
 function toFact(observed: ObservedTransaction, transfer: ObservedTransfer, expected: ExpectedPayment, commitment: "confirmed" | "finalized"): SolanaPaymentFact {
   const memo = expected.memo && observed.memos.includes(expected.memo) ? expected.memo : observed.memos[0];
   const delta = arrived(observed, transfer);
@@ -49,6 +60,7 @@ function toFact(observed: ObservedTransaction, transfer: ObservedTransfer, expec
     mint: transfer.mint ?? "",
     amount: transfer.amount,
     ...(delta === undefined ? {} : { recipientBalanceDelta: delta }),
+    parties: solanaParties(observed, transfer),
     memo,
     commitment,
   };

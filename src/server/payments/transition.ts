@@ -13,10 +13,11 @@
  * So a third party who sends dust with someone's reference only adds to the payment: the payer's
  * full transfer still completes it (`amountMismatch: "over"`).
  *
- * Screening: a transfer whose payer (authority or source owner) is sanctioned is credited as
- * *held*: recorded exactly once, never counted. A transaction not yet paid fails `sanctioned`
- * (terminal) and the merchant gets `payment.held` (and `payment.failed`); one already paid by
- * clean money keeps its status and the merchant still gets `payment.held`.
+ * Screening: a transfer any of whose parties (authority, source owner, the transaction's signers
+ * and fee payer) is sanctioned is credited as *held*: recorded exactly once, never counted. A
+ * transaction not yet paid fails `sanctioned` (terminal) and the merchant gets `payment.held` (and
+ * `payment.failed`); one already paid by clean money keeps its status and the merchant still gets
+ * `payment.held`.
  *
  * Other rules:
  * - `processed` transfers are ignored: nothing is recorded before `confirmed`.
@@ -72,7 +73,14 @@ export interface TransferFact {
    * the chain does not say.
    */
   recipientBalanceDelta?: bigint;
-  /** Set by the service after screening `payer` and `sourceOwner` against the sanctions list. */
+  /**
+   * The other wallets that moved the money, as the chain family's facts code decides: the
+   * transaction's signer (EVM `tx.from`) or every signer and the fee payer (Solana). A listed wallet
+   * that pays through a contract it deploys, or signs and funds a clean account's transfer, is one of
+   * them though the transfer names someone else.
+   */
+  parties?: string[];
+  /** Set by the service after screening every party (`payer`, `sourceOwner`, `parties`) against the sanctions list. */
   payerSanctioned?: boolean;
   memo?: string;
   commitment: Commitment;

@@ -17,6 +17,11 @@ export interface UnmappedTransferInput {
   innerIndex: number;
   source: string;
   payer: string;
+  /**
+   * Every wallet that moved the money (the family's facts code names them: `solanaParties`,
+   * `evmParties`), all screened when the inflow is mapped. The scans always give them.
+   */
+  parties?: string[];
   amount: bigint;
   memos: string[];
   slot?: number;

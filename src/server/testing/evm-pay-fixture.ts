@@ -12,7 +12,9 @@ import {
   type PrivateKeyAccount,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { fileURLToPath } from "node:url";
 import { startEvmSandbox, type EvmSandbox } from "@/sandbox/evm";
+import { compileContract } from "@/sandbox/evm/compile-contract";
 import { localEvmChain } from "@/sandbox/evm/local-chain";
 import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID } from "@/lib/chains";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
@@ -181,4 +183,31 @@ export async function payEvm(f: EvmPayFixture, payer: PrivateKeyAccount, info: P
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`payment ${hash} reverted`);
   return hash;
+}
+
+/**
+ * The screening attack's relay (`contracts/test/PayRelay.sol`), deployed by `owner` on `chainId`
+ * and holding `amount` of `symbol`: `pay` has the owner sign and fund a call that pays the relay's
+ * own tokens through the fee proxy, so the token's `Transfer` names the relay and only the
+ * transaction names the owner. Answers the relay's address and `pay` (the mined transaction's hash).
+ */
+export async function payRelayOf(f: EvmPayFixture, chainId: number, owner: PrivateKeyAccount, symbol: Stablecoin, amount: bigint) {
+  const { client, sandbox } = f.chains[chainId]!;
+  const wallet = evmWalletOf(f, chainId, owner);
+  const { artifact } = await compileContract(fileURLToPath(new URL("../../../contracts/test/PayRelay.sol", import.meta.url)), "PayRelay");
+  const deployed = await client.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode }) });
+  const address = deployed.contractAddress!;
+  await sandbox.mintTokens(address, sandbox.tokens[symbol], amount);
+  const pay = async (to: Pick<PaymentTransactionInfo, "proxy" | "tokenAddress" | "recipient" | "amountWei" | "reference">): Promise<Hash> => {
+    const hash = await wallet.writeContract({
+      address,
+      abi: artifact.abi,
+      functionName: "pay",
+      args: [to.proxy, to.tokenAddress, to.recipient, BigInt(to.amountWei), to.reference],
+    });
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success" || receipt.from.toLowerCase() !== owner.address.toLowerCase()) throw new Error(`relay payment ${hash} reverted or was not the owner's`);
+    return hash;
+  };
+  return { address, pay };
 }

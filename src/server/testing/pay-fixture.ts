@@ -96,18 +96,19 @@ export async function fundedPayer(f: PayFixture, usdc = 100_000_000n, usdt = 0n)
 
 /**
  * Builds the payment exactly as the pay page does (its own builder), lets a test tamper with the
- * info or the transaction, signs as the payer and sends it; answers the signature once confirmed.
+ * info or the transaction, signs as the payer (and any `cosigners` the tampered transaction needs:
+ * another fee payer, an extra signer) and sends it; answers the signature once confirmed.
  */
 export async function pay(
   f: PayFixture,
   payer: Keypair,
   info: PaymentTransactionInfo,
-  tamper: { info?: Partial<PaymentTransactionInfo>; transaction?: (tx: Transaction) => void; onSigned?: (signature: string) => void } = {},
+  tamper: { info?: Partial<PaymentTransactionInfo>; transaction?: (tx: Transaction) => void; cosigners?: Keypair[]; onSigned?: (signature: string) => void } = {},
 ): Promise<string> {
   const { blockhash, lastValidBlockHeight } = await f.connection.getLatestBlockhash("confirmed");
   const tx = buildPaymentTransaction({ payer: payer.publicKey, info: { ...info, ...tamper.info }, blockhash, lastValidBlockHeight });
   tamper.transaction?.(tx);
-  tx.sign(payer);
+  tx.sign(payer, ...(tamper.cosigners ?? []));
   tamper.onSigned?.(bs58.encode(tx.signature!));
   const signature = await f.connection.sendRawTransaction(tx.serialize(), { preflightCommitment: "confirmed" });
   await f.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, "confirmed");

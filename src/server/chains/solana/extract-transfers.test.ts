@@ -38,6 +38,7 @@ describe("extractTransfers", () => {
       ],
       balanceChanges: {},
       accountKeys: [payer, source, destination, mint].map((k) => k.toBase58()),
+      signers: [payer.toBase58()],
     });
   });
 

@@ -38,6 +38,8 @@ export interface ObservedTransaction {
   balanceChanges: Record<string, bigint>;
   /** Every account the transaction names (a reference key is one of them). */
   accountKeys: string[];
+  /** The keys that signed the transaction, the fee payer first (it is always the first account key and a signer). */
+  signers: string[];
 }
 
 type AnyInstruction = ParsedInstruction | PartiallyDecodedInstruction;
@@ -118,5 +120,6 @@ export function extractTransfers(signature: string, tx: ParsedTransactionWithMet
     memos,
     balanceChanges: balanceChanges(tx, keys),
     accountKeys: keys,
+    signers: tx.transaction.message.accountKeys.filter((k) => k.signer).map((k) => k.pubkey.toBase58()),
   };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { Connection, PublicKey, Transaction } from "@solana/web3.js";
+import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
 import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import type { Database } from "../../db/client";
@@ -96,6 +96,65 @@ describe.each(TEST_BACKENDS)("payments under attack on the local Solana network 
     } finally {
       fs.rmSync(refreshedListPath(f.dataDir), { force: true });
     }
+  });
+
+  /** A clean wallet's transfer from its own token account, signed or paid for by a listed key too. */
+  const listedAlongside: [string, (listed: Keypair, clean: Keypair) => Parameters<typeof pay>[3]][] = [
+    ["the listed key pays the fee", (listed) => ({ transaction: (tx) => void (tx.feePayer = listed.publicKey), cosigners: [listed] })],
+    [
+      "the listed key co-signs",
+      (listed, clean) => ({
+        transaction: (tx) => void tx.add(SystemProgram.transfer({ fromPubkey: listed.publicKey, toPubkey: clean.publicKey, lamports: 1 })),
+        cosigners: [listed],
+      }),
+    ],
+  ];
+
+  it.each(listedAlongside)("a listed fee payer / co-signer paying from a clean source account is held: %s", async (attack, tamper) => {
+    const { link } = await merchantWithLink(f, { label: "Tea", price: "10", currency: "USDC" }, { endpoint: hooks.url });
+    const clean = await fundedPayer(f);
+    const listed = await fundedPayer(f, 0n);
+    fs.writeFileSync(refreshedListPath(f.dataDir), JSON.stringify({ source: "test", updatedAt: "", addresses: [listed.publicKey.toBase58()] }));
+    try {
+      // Started and paid from the clean wallet's own token account: the transfer names only the clean wallet.
+      const info: PaymentTransactionInfo = (await start(link.hashedId, clean.publicKey.toBase58())).body.data;
+      const signature = await pay(f, clean, info, tamper(listed, clean));
+      const creditsOf = async (id: string) => database.db.select().from(paymentCredits).where(eq(paymentCredits.transactionId, id));
+      const stored = await until(async () => {
+        const r = await row(info.payment);
+        return (await creditsOf(r.id)).length > 0 ? r : undefined;
+      }, `${attack}: credited`);
+      expect({ status: stored.status, failureReason: stored.failureReason }).toEqual({ status: "failed", failureReason: "sanctioned" });
+      expect(await creditsOf(stored.id)).toMatchObject([{ signature, held: true, payer: clean.publicKey.toBase58() }]);
+      await hookOf("payment.held", (d) => d.publicId === info.payment);
+      await finalized();
+      expect((await progress(info.payment)).status).toBe("failed"); // finality does not release it
+    } finally {
+      fs.rmSync(refreshedListPath(f.dataDir), { force: true });
+    }
+  });
+
+  it("a transfer with no reference whose fee payer is listed is recorded unmapped with every party, for the map to screen", async () => {
+    const { receiving } = await merchantWithLink(f, { label: "Tea", price: "10", currency: "USDC" }, { endpoint: hooks.url });
+    const sender = await fundedPayer(f);
+    const listed = await fundedPayer(f, 0n);
+    const mint = new PublicKey(f.solana.mints.USDC);
+    const to = getAssociatedTokenAddressSync(mint, new PublicKey(receiving), true);
+    await f.solana.mintTokens(receiving, f.solana.mints.USDC, 0n); // the merchant's token account exists
+    const { blockhash, lastValidBlockHeight } = await f.connection.getLatestBlockhash("confirmed");
+    const tx = new Transaction({ feePayer: listed.publicKey, blockhash, lastValidBlockHeight }).add(
+      createTransferCheckedInstruction(getAssociatedTokenAddressSync(mint, sender.publicKey), mint, to, sender.publicKey, 1_500_000n, 6),
+    );
+    tx.sign(listed, sender);
+    const signature = await f.connection.sendRawTransaction(tx.serialize());
+    await f.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, "confirmed");
+    await finalized();
+    const recorded = await until(async () => {
+      await scan();
+      return (await database.db.select().from(unmappedTransfers).where(eq(unmappedTransfers.signature, signature)))[0];
+    }, "the inflow recorded unmapped");
+    expect(recorded).toMatchObject({ payer: sender.publicKey.toBase58(), amount: 1_500_000n });
+    expect(new Set(recorded.parties)).toEqual(new Set([sender.publicKey.toBase58(), listed.publicKey.toBase58()]));
   });
 
   it("money sent to a merchant with no reference is recorded as unmapped, once, with an event", async () => {

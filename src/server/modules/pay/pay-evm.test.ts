@@ -8,7 +8,7 @@ import { evmLogCursors, merchantWallets, paymentCredits, paymentFactLog, transac
 import { TEST_BACKENDS } from "../../testing/databases";
 import { until, webhookReceiver, type WebhookReceiver } from "../../testing/webhook-receiver";
 import { callJson } from "../../testing/pay-fixture";
-import { evmMerchantWithLink, fundedEvmPayer, newEvmAccount, payEvm } from "../../testing/evm-pay-fixture";
+import { evmMerchantWithLink, fundedEvmAccount, fundedEvmPayer, newEvmAccount, payEvm, payRelayOf } from "../../testing/evm-pay-fixture";
 import { evmPaySuite } from "../../testing/evm-pay-suite";
 import { signInMerchant } from "../../testing/merchants";
 import { refreshedListPath } from "../sanctions/list";
@@ -167,6 +167,29 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local EVM chains (%s)", (kin
     expect((await credits(info.payment)).map((c) => c.held)).toEqual([true]);
     expect((await hookTypesBecome(info.payment, 2)).sort()).toEqual(["payment.failed", "payment.held"]);
     fs.rmSync(refreshedListPath(suite.f.dataDir));
+  });
+
+  it("a listed wallet paying through its own relay contract is held", async () => {
+    const { link } = await evmMerchantWithLink(suite.f, { label: "Tea", price: "5", currency: "USDC" }, { endpoint: hooks.url });
+    const listed = await fundedEvmAccount(suite.f, A); // gas money only: the tokens sit in the relay
+    const relay = await payRelayOf(suite.f, A, listed, "USDC", 5_000_000n);
+    fs.writeFileSync(refreshedListPath(suite.f.dataDir), JSON.stringify({ source: "test", updatedAt: "", addresses: [listed.address.toLowerCase()] }));
+    try {
+      await new Promise((r) => setTimeout(r, 1100)); // the list is re-read at most once a second
+      // Started in a clean wallet's name; the listed wallet signs and funds the relay's payment.
+      const info = await started(link.hashedId, A, "USDC", newEvmAccount().address);
+      const hash = await relay.pay(info);
+      const seen = await until(async () => ((await credits(info.payment)).length > 0 ? progress(info.payment) : undefined), "the relay's transfer credited");
+      expect(seen).toMatchObject({ status: "failed", failureReason: "sanctioned" });
+      // The Transfer names the relay, not the listed wallet: only the transaction's signer gave it away.
+      expect((await credits(info.payment)).map((c) => [c.signature, c.held, c.payer?.toLowerCase()])).toEqual([[hash, true, relay.address.toLowerCase()]]);
+      expect((await hookTypesBecome(info.payment, 2)).sort()).toEqual(["payment.failed", "payment.held"]);
+      await suite.f.mine(A, 2);
+      await until(async () => ((await credits(info.payment)).every((c) => c.finalized) ? true : undefined), "the held credit finalized");
+      expect(await progress(info.payment)).toMatchObject({ status: "failed", failureReason: "sanctioned" }); // finality does not release it
+    } finally {
+      fs.rmSync(refreshedListPath(suite.f.dataDir), { force: true });
+    }
   });
 
   it("an underpayment is credited and waits; at expiry it fails underpaid with what arrived", async () => {

@@ -16,7 +16,9 @@ export function sanctionsList(dataDir: string): SanctionsList {
 }
 
 /**
- * Screens the wallet that really paid, for the payments service (`PaymentDeps.isSanctioned`).
+ * Screens one party of a transfer for the payments service (`PaymentDeps.isSanctioned`), which asks
+ * it of every wallet that moved the money: the transfer's authority and source owner, the
+ * transaction's signers and fee payer.
  * @throws Error when no list can be read: the fact is then not applied and is retried, never passed.
  */
 export function payerScreen(dataDir: string): (address: string) => boolean {

@@ -102,6 +102,7 @@ function mappedFact(inflow: UnmappedTransferRow, payment: TransactionRow): Trans
     instructionIndex: inflow.instructionIndex,
     innerIndex: inflow.innerIndex,
     payer: inflow.payer,
+    parties: inflow.parties,
     source: inflow.source,
     recipientTokenAccount: inflow.recipientTokenAccount,
     mint: inflow.tokenAddress,

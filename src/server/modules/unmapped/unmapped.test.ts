@@ -13,6 +13,8 @@ import { signInMerchant } from "../../testing/merchants";
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
 const OTHER_MINT = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB";
 const SENDER = "Sender11111111111111111111111111111111111111";
+/** On the bundled sanctions list (the tests' data directory has no refreshed copy). */
+const LISTED_SOLANA_WALLET = "42RLPACwZPx3vYYmxSueqsogfynBDqXK298EDsNoyoHi";
 
 describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
   const suite = appSuite(kind);
@@ -28,7 +30,7 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     return m;
   }
   const payment = (m: Merchant, over: Partial<CreateTransactionInput> = {}) => startMadeUpPayment(suite.db, m.id, { memo: "zpay:expected-memo", ...over });
-  async function inflow(m: Merchant, over: { amount?: bigint; tokenAddress?: string; blockTime?: Date } = {}) {
+  async function inflow(m: Merchant, over: { amount?: bigint; tokenAddress?: string; blockTime?: Date; parties?: string[] } = {}) {
     const recorded = await recordUnmapped(suite.db, {
       userId: m.id,
       chainId: -5001,
@@ -39,6 +41,7 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
       innerIndex: -1,
       source: "SenderAta",
       payer: SENDER,
+      parties: over.parties ?? [SENDER],
       amount: over.amount ?? 12_500_000n,
       memos: [],
       blockTime: over.blockTime ?? new Date("2026-11-20T09:30:00.000Z"),
@@ -117,6 +120,20 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     expect(res.status).toBe(200);
     const [after] = await suite.db.select().from(transactions).where(eq(transactions.id, expired.id));
     expect(after).toMatchObject({ status: "validated", late: true, failureReason: null });
+  });
+
+  it("an inflow a listed fee payer or co-signer took part in is held when mapped, though its sender is clean", async () => {
+    const m = await mappedMerchant();
+    const open = await payment(m);
+    // The scan recorded who signed and paid for the transaction besides the clean sender: one is on the bundled list.
+    const row = await inflow(m, { parties: [SENDER, LISTED_SOLANA_WALLET] });
+    const res = await call("POST", `/v2/unmapped/${row.id}/map`, m, { paymentId: open.id });
+    expect(res.status).toBe(200);
+    const [after] = await suite.db.select().from(transactions).where(eq(transactions.id, open.id));
+    expect(after).toMatchObject({ status: "failed", failureReason: "sanctioned" });
+    expect(await suite.db.select().from(paymentCredits).where(eq(paymentCredits.transactionId, open.id))).toMatchObject([{ signature: row.signature, held: true }]);
+    const events = await suite.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, open.id));
+    expect(events.map((e) => e.type).sort()).toEqual(["payment.failed", "payment.held"]);
   });
 
   it("an inflow being refunded (or refunded) can't also be mapped: the money would leave twice", async () => {

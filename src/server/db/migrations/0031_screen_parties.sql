@@ -1,0 +1,1 @@
+ALTER TABLE "unmapped_transfers" ADD COLUMN "parties" jsonb DEFAULT '[]'::jsonb NOT NULL;
