@@ -124,10 +124,13 @@ describe.each(TEST_BACKENDS)("the refund's destination on the local Solana netwo
     expect(rest.status).toBe(201);
     expect(rest.body.data).toMatchObject({ to: b, amount: "7500000" });
     const stored = await database.db.select().from(refunds).where(eq(refunds.transactionId, paymentId));
-    expect(stored.map((s) => [s.destinationOwner, s.amount]).sort()).toEqual([
-      [a, 5_000_000n],
-      [b, 7_500_000n],
-    ]);
+    expect(stored.map((s) => [s.destinationOwner, s.amount])).toHaveLength(2);
+    expect(stored.map((s) => [s.destinationOwner, s.amount])).toEqual(
+      expect.arrayContaining([
+        [a, 5_000_000n],
+        [b, 7_500_000n],
+      ]),
+    );
     expect((await init(merchant, { paymentId })).body).toMatchObject({ code: "already_refunded" });
   });
 
