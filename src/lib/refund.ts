@@ -13,6 +13,8 @@ export const REFUND_MESSAGES = {
   notFound: "Transaction not found",
   notRefundable: "Only a paid or validated payment can be refunded",
   nothingLeft: "This payment has already been refunded",
+  senderRefunded: "This wallet has already been refunded all it sent",
+  notASender: "This wallet did not pay this payment",
   aboveAvailable: "The refund is larger than what can still be refunded ({available})",
   notPositive: "The refund amount must be more than zero",
   noPayer: "The payer of this payment is not known",
@@ -35,9 +37,25 @@ export interface RefundMayStillArrive {
   label: string;
 }
 
+/**
+ * A wallet whose money the payment received, and what may still go back to it: a refund to a
+ * wallet is never more than it sent (less what it already got back), so a stranger who sent dust
+ * with the payment's reference can only ever get its dust back.
+ */
+export interface RefundSenderDto {
+  /** The wallet (owner of the money) and its token account the refund lands in. */
+  address: string;
+  tokenAccount: string;
+  /** What it sent and what may still be refunded to it, base units. */
+  sent: string;
+  available: string;
+  /** `available` as the merchant reads it ("7.5 USDC"). */
+  label: string;
+}
+
 /** SPEC §3 Refund balance data, plus what the dialog's "checking balance" step needs. */
 export interface RefundBalanceDto {
-  /** What can still be refunded, base units. */
+  /** What can still be refunded to `to` (the default destination), base units. */
   txAmount: string;
   txAmountStr: { label: string; info: { decimals: number; token: string } };
   /** The merchant wallet's balance of the token (decimal text), null when the chain could not say. */
@@ -53,6 +71,10 @@ export interface RefundBalanceDto {
   /** How the refund would leave (RefundInstructionDto's `via`): with "route", the balance above is the merchant's route contract's. */
   via: "transfer" | "proxy" | "route";
   mayStillArrive: RefundMayStillArrive | null;
+  /** Where a refund goes unless another sender is named: the wallet that sent the most. Null when no sender is known. */
+  to: string | null;
+  /** Every wallet whose money arrived, `to` first, then by what they sent. */
+  senders: RefundSenderDto[];
 }
 
 /** What the merchant's wallet must sign (answer of /v2/refunds/init). */

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { delay, http } from "msw";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { STORY_PAYER } from "@/testing/msw/fixtures";
 import { storyServer } from "@/testing/msw/store";
 import { RefundDialog, type RefundSender } from "./refund-dialog";
 
@@ -35,6 +36,96 @@ export const BalanceShown: Story = {
     await expect(valueOf("Your wallet balance")).toHaveTextContent("40 USDC");
     await expect(within(dialog()).getByRole("switch", { name: "Partial refund" })).not.toBeChecked();
     await expect(within(dialog()).queryByRole("slider")).toBeNull();
+  },
+};
+
+/** The wallet the refund goes to, before anything is signed: shortened, with a copy button; one payer, nothing to choose. */
+export const DestinationShown: Story = {
+  play: async () => {
+    await waitFor(() => expect(valueOf("Refundable")).toHaveTextContent("12.5 USDC"));
+    const destination = within(dialog()).getByTestId("refund-destination");
+    await expect(destination).toHaveTextContent("Refund to");
+    await expect(destination).toHaveTextContent("7Np41o…KCT4K2");
+    await expect(within(destination).getByRole("button", { name: STORY_PAYER })).toBeVisible();
+    await expect(within(destination).getByRole("button", { name: "Copy address" })).toBeVisible();
+    await expect(within(dialog()).queryByRole("radio")).toBeNull();
+  },
+};
+
+/**
+ * A stranger read the reference (off the QR at the counter) and sent 1 base unit before the payer:
+ * the payer, who sent the most, is the default destination; the stranger can only get its dust back.
+ */
+const STRANGER = "Dust5trangerWa11et1111111111111111111111111";
+const afterDust = { ...payment, received: "12500001", senders: [{ address: STRANGER, sent: "1" }, { address: STORY_PAYER, sent: "12500000" }] };
+
+export const SeveralSenders: Story = {
+  parameters: { serverData: { refundables: { [PAYMENT]: afterDust } } },
+  play: async ({ args }) => {
+    await waitFor(() => expect(valueOf("Refundable")).toHaveTextContent("12.5 USDC"));
+    const payer = within(dialog()).getByRole("radio", { name: `${STORY_PAYER} Refundable: 12.5 USDC` });
+    const stranger = within(dialog()).getByRole("radio", { name: `${STRANGER} Refundable: 0.000001 USDC` });
+    await expect(payer).toBeChecked();
+    await expect(within(dialog()).getByTestId("refund-destination")).toHaveTextContent("7Np41o…KCT4K2");
+    // The merchant sends the stranger its own dust back, and nothing more.
+    await userEvent.click(stranger);
+    await expect(valueOf("Refundable")).toHaveTextContent("0.000001 USDC");
+    await expect(within(dialog()).getByTestId("refund-destination")).toHaveTextContent("Dust5t…111111");
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
+    await waitFor(() => expect(args.onRefunded).toHaveBeenCalled());
+    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/init")).toEqual([{ paymentId: PAYMENT, to: STRANGER }]);
+    await expect(args.sendRefund).toHaveBeenCalledWith(expect.objectContaining({ to: STRANGER, amount: "1" }), expect.anything(), expect.any(Function));
+  },
+};
+
+/** The choice as drawn: the payer chosen, each sender with what may still go back to it. */
+export const SeveralSendersChoice: Story = {
+  parameters: { serverData: { refundables: { [PAYMENT]: afterDust } } },
+  play: async () => {
+    await waitFor(() => expect(within(dialog()).getAllByRole("radio")).toHaveLength(2));
+  },
+};
+
+export const SeveralSendersFrench: Story = {
+  globals: { locale: "fr" },
+  parameters: { serverData: { refundables: { [PAYMENT]: afterDust } } },
+  play: async () => {
+    await waitFor(() => expect(within(dialog("Remboursement")).getByRole("radio", { name: `${STORY_PAYER} Remboursable : 12.5 USDC` })).toBeChecked());
+    await expect(within(dialog("Remboursement")).getByTestId("refund-destination")).toHaveTextContent("Rembourser à");
+  },
+};
+
+export const SeveralSendersPhone: Story = {
+  globals: { viewport: { value: "phone" } },
+  parameters: { serverData: { refundables: { [PAYMENT]: afterDust } } },
+  play: async () => {
+    await waitFor(() => expect(within(dialog()).getAllByRole("radio")).toHaveLength(2));
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+export const SeveralSendersFrenchPhone: Story = {
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  parameters: { serverData: { refundables: { [PAYMENT]: afterDust } } },
+  play: async () => {
+    await waitFor(() => expect(within(dialog("Remboursement")).getAllByRole("radio")).toHaveLength(2));
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+/** Two payers (5 and 7.5 USDC): the one who sent 5 can get back 5 at most, whatever the payment received. */
+export const TwoPayersEachAtMostWhatItSent: Story = {
+  parameters: { serverData: { refundables: { [PAYMENT]: { ...payment, senders: [{ address: STRANGER, sent: "5000000" }, { address: STORY_PAYER, sent: "7500000" }] } } } },
+  play: async () => {
+    await waitFor(() => expect(valueOf("Refundable")).toHaveTextContent("7.5 USDC"));
+    await userEvent.click(within(dialog()).getByRole("radio", { name: `${STRANGER} Refundable: 5 USDC` }));
+    await userEvent.click(within(dialog()).getByRole("switch", { name: "Partial refund" }));
+    const amount = within(dialog()).getByRole("textbox", { name: "Refund amount (USDC)" });
+    await expect(amount).toHaveValue("5");
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "6");
+    await expect(amount).toHaveAccessibleDescription("Enter an amount above 0 and at most 5 USDC");
+    await expect(within(dialog()).getByRole("button", { name: "Refund" })).toBeDisabled();
   },
 };
 
@@ -133,7 +224,7 @@ export const PartialRefund: Story = {
     await expect(slider).toHaveAttribute("aria-valuenow", "20");
     await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
     await waitFor(() => expect(args.onRefunded).toHaveBeenCalled());
-    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/init")).toEqual([{ paymentId: PAYMENT, refundAmount: "2500000" }]);
+    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/init")).toEqual([{ paymentId: PAYMENT, to: STORY_PAYER, refundAmount: "2500000" }]);
     await expect(args.sendRefund).toHaveBeenCalledWith(expect.objectContaining({ amount: "2500000", memo: "zpay-refund:refund-1" }), expect.anything(), expect.any(Function));
     await expect(within(dialog()).getByRole("status")).toHaveTextContent("Refund confirmed: 2.5 USDC sent back to the payer.");
     await expect(body().getByText("Refund requested")).toBeVisible();
@@ -160,7 +251,7 @@ export const Requested: Story = {
     await userEvent.click(within(dialog()).getByRole("button", { name: "Refund" }));
     await waitFor(() => expect(within(dialog()).getByRole("status")).toHaveTextContent("Refund confirmed: 12.5 USDC sent back to the payer."));
     await expect(body().getByText("Refund requested")).toBeVisible();
-    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/init")).toEqual([{ paymentId: PAYMENT }]);
+    await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/init")).toEqual([{ paymentId: PAYMENT, to: STORY_PAYER }]);
     await expect(args.sendRefund).toHaveBeenCalledTimes(1);
   },
 };

@@ -12,6 +12,7 @@ import { formatBaseUnits, parseBaseUnits } from "@/lib/money";
 import { REFUND_MESSAGES, REFUND_PERCENT, amountForPercent, percentForAmount, type RefundBalanceDto, type RefundInstructionDto } from "@/lib/refund";
 import { merchantApi } from "@/stores/merchant-api";
 import { showToast } from "@/stores/toasts";
+import { RefundDestination, RefundTo } from "./refund-destination";
 
 /**
  * Signs and sends the transfer back with the merchant's wallet; answers its signature. `onSent`
@@ -76,7 +77,9 @@ function messageOf(err: unknown, fallback: string): string {
 /**
  * SPEC §2 Refund dialog: checking balance → balance shown (or the error) → requested. Cancel and
  * close reset it. The partial toggle reveals a percentage slider (1–100, default 100) and an
- * amount field that follow each other. After the server accepts the refund ('Refund requested'),
+ * amount field that follow each other. The wallet the money goes to is shown (and, when several
+ * paid, chosen) before anything is signed, and the refund names it: the server sends no more to a
+ * wallet than it sent. After the server accepts the refund ('Refund requested'),
  * the merchant's wallet signs the transfer back and the dialog waits for the chain to show it.
  */
 export function RefundDialog({ open, onOpenChange, ...props }: RefundDialogProps) {
@@ -105,6 +108,9 @@ function RefundBody({
   const [percent, setPercent] = useState<number>(REFUND_PERCENT.default);
   const [amountText, setAmountText] = useState("");
   const [busy, setBusy] = useState(false);
+  /** The chosen destination (a sender's address); kept across a new check while that sender is still there. */
+  const [to, setTo] = useState<string | undefined>(undefined);
+  const toRef = useRef<string | undefined>(undefined);
   const run = useRef(0);
   const ids = { partial: useId(), percent: useId(), amount: useId(), amountError: useId() };
   const subject = paymentId ? { paymentId } : { unmappedId };
@@ -115,7 +121,10 @@ function RefundBody({
     api.post<{ data: RefundBalanceDto }>("/v2/refunds/feasibility", paymentId ? { paymentId } : { unmappedId }).then(
       ({ data: balance }) => {
         if (run.current !== mine) return;
-        setAmountText(formatBaseUnits(BigInt(balance.txAmount), balance.txAmountStr.info.decimals));
+        const destination = balance.senders.find((s) => s.address === toRef.current) ?? balance.senders[0];
+        toRef.current = destination?.address;
+        setTo(destination?.address);
+        setAmountText(formatBaseUnits(BigInt(destination?.available ?? balance.txAmount), balance.txAmountStr.info.decimals));
         setStep({ name: "balance", balance });
       },
       (err: unknown) => {
@@ -137,7 +146,9 @@ function RefundBody({
   const close = onClose;
 
   const shown = step.name === "balance" ? step.balance : null;
-  const available = shown ? BigInt(shown.txAmount) : 0n;
+  const destination = shown?.senders.find((s) => s.address === to);
+  const available = destination ? BigInt(destination.available) : shown ? BigInt(shown.txAmount) : 0n;
+  const availableLabel = destination?.label ?? shown?.txAmountStr.label ?? "";
   const decimals = shown?.txAmountStr.info.decimals ?? 0;
   const token = shown?.txAmountStr.info.token ?? "";
   const parsed = (() => {
@@ -166,6 +177,14 @@ function RefundBody({
       // the field says what is wrong; the slider keeps its place
     }
   };
+  const onDestination = (address: string) => {
+    const next = shown?.senders.find((s) => s.address === address);
+    if (!next) return;
+    toRef.current = address;
+    setTo(address);
+    setPercent(REFUND_PERCENT.default);
+    setAmountText(formatBaseUnits(BigInt(next.available), decimals));
+  };
   const onPartial = (on: boolean) => {
     setPartial(on);
     if (step.name === "balance") {
@@ -180,7 +199,9 @@ function RefundBody({
     setBusy(true);
     let started: RefundInstructionDto;
     try {
-      const body = partial ? { ...subject, refundAmount: parsed.toString() } : subject;
+      // The refund names the wallet the merchant saw: it goes nowhere else.
+      const named = destination ? { ...subject, to: destination.address } : subject;
+      const body = partial ? { ...named, refundAmount: parsed.toString() } : named;
       started = (await api.post<{ data: RefundInstructionDto }>("/v2/refunds/init", body)).data;
     } catch (err) {
       setBusy(false);
@@ -242,12 +263,13 @@ function RefundBody({
         <div className="grid gap-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-muted-foreground">{t("refundable")}</dt>
-            <dd className="text-right font-medium">{step.balance.txAmountStr.label}</dd>
+            <dd className="text-right font-medium">{availableLabel}</dd>
             <dt className="text-muted-foreground">{t(step.balance.via === "route" ? "routeBalance" : "walletBalance")}</dt>
             <dd className="text-right font-medium">
               {step.balance.availBalanceStr === null ? t("balanceUnknown") : `${step.balance.availBalanceStr} ${token}`}
             </dd>
           </dl>
+          {destination ? <RefundDestination senders={step.balance.senders} value={destination.address} onChange={onDestination} disabled={busy} /> : null}
           {step.balance.mayStillArrive ? (
             <p role="note" className="rounded-lg border border-warning-foreground/20 bg-warning px-3 py-2 text-sm text-warning-foreground">
               {t("mayStillArrive", { amount: step.balance.mayStillArrive.label })}
@@ -290,7 +312,7 @@ function RefundBody({
                 />
                 {parsed === undefined ? (
                   <p id={ids.amountError} className="text-sm text-destructive">
-                    {t("amountInvalid", { max: step.balance.txAmountStr.label })}
+                    {t("amountInvalid", { max: availableLabel })}
                   </p>
                 ) : null}
               </div>
@@ -304,7 +326,10 @@ function RefundBody({
             {t("confirmed", { amount: `${formatBaseUnits(BigInt(step.refund.amount), step.refund.decimals)} ${step.refund.token}` })}
           </p>
         ) : (
-          <Busy text={step.phase === "signing" ? t("signing") : t("confirming")} />
+          <div className="grid gap-3">
+            <RefundTo address={step.refund.to} copyable={false} />
+            <Busy text={step.phase === "signing" ? t("signing") : t("confirming")} />
+          </div>
         )
       ) : null}
       <DialogFooter>

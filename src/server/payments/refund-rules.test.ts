@@ -65,6 +65,10 @@ describe("may a refund start", () => {
     ["nothing left", { status: "validated", received: RECEIVED, refunds: [r(RECEIVED)] }, { ok: false, reason: "nothing_left", available: 0n }],
     ["above what is left", { status: "validated", received: RECEIVED, refunds: [r(2_500_000n)], amount: 10_000_001n }, { ok: false, reason: "above_available", available: 10_000_000n }],
     ["zero", { status: "validated", received: RECEIVED, refunds: [], amount: 0n }, { ok: false, reason: "not_positive", available: RECEIVED }],
+    ["all a destination may get", { status: "validated", received: RECEIVED, refunds: [], destinationLimit: 5_000_000n }, { ok: true, amount: 5_000_000n }],
+    ["above what a destination sent", { status: "validated", received: RECEIVED, refunds: [], amount: 5_000_001n, destinationLimit: 5_000_000n }, { ok: false, reason: "above_available", available: 5_000_000n }],
+    ["a destination's limit above what the payment has left", { status: "validated", received: RECEIVED, refunds: [r(10_000_000n)], destinationLimit: RECEIVED }, { ok: true, amount: 2_500_000n }],
+    ["a destination that got all it sent back", { status: "validated", received: RECEIVED, refunds: [r(1n)], destinationLimit: 0n }, { ok: false, reason: "sender_refunded", available: 0n }],
   ])("%s", (_, input, expected) => {
     expect(checkRefund(input)).toEqual(expected);
   });

@@ -56,20 +56,26 @@ export function mayStillLand(refund: { status: RefundStatus; chainId: number; cr
   return refund.status === "failed" && refund.chainId >= 0 && now.getTime() - refund.createdAt.getTime() < LATE_REFUND_WINDOW_MS;
 }
 
-/** Why a refund is refused; the route turns each into its message. */
-export type RefundRefusal = "not_refundable" | "nothing_left" | "above_available" | "not_positive";
+/**
+ * Why a refund is refused; the route turns each into its message. sender_refunded: the payment has
+ * money left, but not for this destination (it already got back all it sent).
+ */
+export type RefundRefusal = "not_refundable" | "nothing_left" | "sender_refunded" | "above_available" | "not_positive";
 
 export type RefundCheck = { ok: true; amount: bigint } | { ok: false; reason: RefundRefusal; available: bigint };
 
 /**
  * May a refund of `amount` (the whole available amount when absent) start? Only money that
  * arrived can go back: a payment must be paid or validated; an unmapped transfer (`status`
- * undefined) always arrived.
+ * undefined) always arrived. `destinationLimit` is what the chosen destination may still get
+ * (refund-senders.ts): a wallet is never refunded more than it sent.
  */
-export function checkRefund(args: { status?: PaymentStatus; received: bigint; refunds: readonly RefundLike[]; amount?: bigint }): RefundCheck {
-  const available = availableToRefund(args.received, args.refunds);
-  if (args.status !== undefined && args.status !== "paid" && args.status !== "validated") return { ok: false, reason: "not_refundable", available };
-  if (available === 0n) return { ok: false, reason: "nothing_left", available };
+export function checkRefund(args: { status?: PaymentStatus; received: bigint; refunds: readonly RefundLike[]; amount?: bigint; destinationLimit?: bigint }): RefundCheck {
+  const left = availableToRefund(args.received, args.refunds);
+  if (args.status !== undefined && args.status !== "paid" && args.status !== "validated") return { ok: false, reason: "not_refundable", available: left };
+  if (left === 0n) return { ok: false, reason: "nothing_left", available: left };
+  const available = args.destinationLimit !== undefined && args.destinationLimit < left ? args.destinationLimit : left;
+  if (available <= 0n) return { ok: false, reason: "sender_refunded", available: 0n };
   const amount = args.amount ?? available;
   if (amount <= 0n) return { ok: false, reason: "not_positive", available };
   if (amount > available) return { ok: false, reason: "above_available", available };

@@ -8,9 +8,15 @@ import { refundLabel } from "@/lib/refund";
 import { toTransactionEventData } from "./dto";
 import { insertWebhookEvents } from "./outbox";
 import { availableToRefund, canMoveRefund, checkRefund, refundConfirmed, type RefundRefusal } from "./refund-rules";
+import { pickSender, refundSenders, type RefundSender, type SenderCredit } from "./refund-senders";
 
 /** What is refunded: a payment (transaction id) or an unmapped transfer, of one merchant. */
 export type RefundSubject = { userId: string; paymentId: string } | { userId: string; unmappedId: string };
+
+/** A wallet whose money the payment received, as a refund's destination: with its token account the money goes back to. */
+export interface RefundDestination extends RefundSender {
+  tokenAccount: string;
+}
 
 /** Everything a refund needs to know about the money it sends back. */
 export interface Refundable {
@@ -26,9 +32,11 @@ export interface Refundable {
   merchantTokenAccount: string;
   /** The merchant's wallet (owner of that account), when known. */
   merchantOwner: string | null;
-  /** The payer's wallet and token account the money goes back to. */
-  payerOwner: string;
-  payerTokenAccount: string;
+  /**
+   * The wallets whose money arrived, each with what may still go back to it; the default
+   * destination (the one that sent the most) first. Empty when no sender is known.
+   */
+  senders: RefundDestination[];
   /** Refunds so far (failed ones included; they do not count). */
   refunds: RefundRow[];
   status?: TransactionRow["status"];
@@ -42,7 +50,7 @@ export interface Refundable {
 
 export class RefundError extends Error {
   constructor(
-    readonly reason: RefundRefusal | "not_found" | "no_payer",
+    readonly reason: RefundRefusal | "not_found" | "no_payer" | "not_a_sender",
     readonly available: bigint = 0n,
     /** What is still refundable as the merchant reads it ("10 USDC"). */
     readonly availableLabel = "",
@@ -93,7 +101,9 @@ function payerAccount(chainId: number, owner: string, mint: string): string {
 /**
  * Loads what a merchant may refund, locking the payment or unmapped row (`FOR UPDATE`) when
  * `lock`: two refunds started at once then run one after the other, and the second sees the
- * first. Another merchant's payment is not found (the same answer as a missing one).
+ * first. Another merchant's payment is not found (the same answer as a missing one). A payment's
+ * senders are the owners of its clean (not held) credits: the dust a stranger sent with the
+ * reference is its own sender's, and never decides where the payer's money goes.
  * @throws {RefundError} not_found, no_payer.
  */
 export async function loadRefundable(tx: Tx | Db, subject: RefundSubject, lock = false): Promise<Refundable> {
@@ -102,19 +112,21 @@ export async function loadRefundable(tx: Tx | Db, subject: RefundSubject, lock =
     const query = tx.select().from(transactions).where(and(eq(transactions.id, subject.paymentId), eq(transactions.userId, subject.userId)));
     const [row] = lock ? await query.for("update") : await query;
     if (!row) throw new RefundError("not_found");
-    const [credit] = await tx
-      .select({ payer: paymentCredits.payer, sourceOwner: paymentCredits.sourceOwner })
+    const credited = await tx
+      .select({ payer: paymentCredits.payer, sourceOwner: paymentCredits.sourceOwner, amount: paymentCredits.amount })
       .from(paymentCredits)
       .where(and(eq(paymentCredits.transactionId, row.id), eq(paymentCredits.held, false)))
-      .orderBy(asc(paymentCredits.createdAt))
-      .limit(1);
-    const owner = credit?.sourceOwner ?? credit?.payer ?? row.payer;
+      .orderBy(asc(paymentCredits.createdAt), asc(paymentCredits.id));
+    // The owner of the money (a delegate may have signed); a payment with no credit kept names its payer only.
+    const credits: SenderCredit[] = credited.flatMap((c) => {
+      const owner = c.sourceOwner ?? c.payer;
+      return owner ? [{ owner, amount: c.amount }] : [];
+    });
+    if (credits.length === 0 && row.payer) credits.push({ owner: row.payer, amount: row.receivedAmount ?? 0n });
+    if (credits.length === 0 && (row.status === "paid" || row.status === "validated")) throw new RefundError("no_payer");
     const own = await tx.select().from(refunds).where(eq(refunds.transactionId, row.id));
-    if (!owner) {
-      if (row.status === "paid" || row.status === "validated") throw new RefundError("no_payer");
-      return withRoute(tx, subject.userId, refundableOf(row, "", "", own));
-    }
-    return withRoute(tx, subject.userId, refundableOf(row, owner, payerAccount(row.chainId, owner, row.tokenAddress), own));
+    const senders = destinations(row.chainId, credits, own, row.receivedAmount ?? 0n, (owner) => payerAccount(row.chainId, owner, row.tokenAddress));
+    return withRoute(tx, subject.userId, refundableOf(row, senders, own));
   }
   if (!isUuid(subject.unmappedId)) throw new RefundError("not_found");
   const query = tx.select().from(unmappedTransfers).where(and(eq(unmappedTransfers.id, subject.unmappedId), eq(unmappedTransfers.userId, subject.userId)));
@@ -138,13 +150,18 @@ export async function loadRefundable(tx: Tx | Db, subject: RefundSubject, lock =
     merchantTokenAccount: row.recipientTokenAccount,
     // On EVM the receiving account is the merchant's wallet itself.
     merchantOwner: sibling?.recipient ?? (row.chainId >= 0 ? row.recipientTokenAccount : null),
-    payerOwner: row.payer,
-    payerTokenAccount: row.source,
+    // One transfer, one sender: its money goes back to the account it left.
+    senders: destinations(row.chainId, [{ owner: row.payer, amount: row.amount }], own, row.amount, () => row.source),
     refunds: own,
   });
 }
 
-function refundableOf(row: TransactionRow, owner: string, account: string, own: RefundRow[]): Omit<Refundable, "route"> {
+/** The senders of `credits` with what each may still get back, and the token account it gets it in. */
+function destinations(chainId: number, credits: SenderCredit[], own: RefundRow[], received: bigint, accountOf: (owner: string) => string): RefundDestination[] {
+  return refundSenders(chainId, credits, own, availableToRefund(received, own)).map((s) => ({ ...s, tokenAccount: accountOf(s.owner) }));
+}
+
+function refundableOf(row: TransactionRow, senders: RefundDestination[], own: RefundRow[]): Omit<Refundable, "route"> {
   return {
     kind: "payment",
     id: row.id,
@@ -155,8 +172,7 @@ function refundableOf(row: TransactionRow, owner: string, account: string, own: 
     received: row.receivedAmount ?? 0n,
     merchantTokenAccount: row.recipientTokenAccount,
     merchantOwner: row.recipient,
-    payerOwner: owner,
-    payerTokenAccount: account,
+    senders,
     refunds: own,
     status: row.status,
   };
@@ -171,15 +187,20 @@ function newReference(chainId: number): string {
 }
 
 /**
- * Starts a refund (`requested`) of `amount` base units, the whole rest when absent. The payment
- * row is locked for the check and the insert, so two refunds started at once cannot both pass.
- * @throws {RefundError} not_found, no_payer, not_refundable, nothing_left, above_available, not_positive.
+ * Starts a refund (`requested`) of `amount` base units to the sender `to` (the default destination
+ * when absent), at most what that sender may still get; the whole of it when `amount` is absent.
+ * The payment row is locked for the check and the insert, so two refunds started at once cannot
+ * both pass.
+ * @throws {RefundError} not_found, no_payer, not_a_sender, not_refundable, nothing_left, sender_refunded, above_available, not_positive.
  */
-export async function startRefund(db: Db, subject: RefundSubject, amount?: bigint): Promise<{ refund: RefundRow; refundable: Refundable }> {
+export async function startRefund(db: Db, subject: RefundSubject, amount?: bigint, to?: string): Promise<{ refund: RefundRow; refundable: Refundable }> {
   return db.transaction(async (tx) => {
     const refundable = await loadRefundable(tx, subject, true);
-    const check = checkRefund({ status: refundable.status, received: refundable.received, refunds: refundable.refunds, amount });
+    const destination = pickSender(refundable.chainId, refundable.senders, to);
+    if (to !== undefined && !destination) throw new RefundError("not_a_sender");
+    const check = checkRefund({ status: refundable.status, received: refundable.received, refunds: refundable.refunds, amount, destinationLimit: destination?.available });
     if (!check.ok) throw new RefundError(check.reason, check.available, refundLabel(check.available, refundable.decimals, refundable.token));
+    if (!destination) throw new RefundError("no_payer");
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -191,8 +212,8 @@ export async function startRefund(db: Db, subject: RefundSubject, amount?: bigin
         decimals: refundable.decimals,
         amount: check.amount,
         sourceTokenAccount: refundable.merchantTokenAccount,
-        destinationOwner: refundable.payerOwner,
-        destinationTokenAccount: refundable.payerTokenAccount,
+        destinationOwner: destination.owner,
+        destinationTokenAccount: destination.tokenAccount,
         reference: newReference(refundable.chainId),
       })
       .returning();

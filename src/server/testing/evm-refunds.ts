@@ -46,6 +46,27 @@ export async function payLinkUntilValidated(f: EvmPayFixture, database: Database
 }
 
 /**
+ * A front-run: a stranger who saw the payment's reference (in the mempool, or on the pay page)
+ * sends `dust` of the token to the payment's recipient with that reference first, and the watcher
+ * credits it; then a fresh payer pays the 12.5 USDC zLink `hashedId` in full and the payment is
+ * validated. Answers both wallets and the payment.
+ */
+export async function payLinkAfterDust(f: EvmPayFixture, database: Database, chainId: number, hashedId: string, dust = 1n) {
+  const payer = await fundedEvmPayer(f, chainId, "USDC", 12_500_000n);
+  const stranger = await fundedEvmPayer(f, chainId, "USDC", 1_000n);
+  const started = await callJson(f.payments, "POST", `/api/pay/${hashedId}/start`, { chainId, token: "USDC", payer: payer.address, sessionId: `s-${payer.address}` });
+  const info = started.body.data as PaymentTransactionInfo;
+  const row = async () => (await database.db.select().from(transactions).where(eq(transactions.publicId, info.payment)))[0]!;
+  await payEvm(f, stranger, info, { amountWei: dust.toString() });
+  await until(async () => ((await row()).receivedAmount === dust ? true : undefined), "the dust credited");
+  const paymentHash = await payEvm(f, payer, info);
+  await until(async () => ((await row()).status === "paid" ? true : undefined), "paid");
+  await f.mine(chainId, 2);
+  await until(async () => ((await row()).status === "validated" ? true : undefined), "validated");
+  return { payer, stranger, info, paymentId: (await row()).id, paymentHash };
+}
+
+/**
  * The merchant's wallet sends a refund as the dialog does: approves the proxy, then calls
  * transferFromWithReferenceAndFee(token, payer, amount, reference, 0, 0x0). A test may tamper with
  * what it sends. Answers the transaction hash once mined.

@@ -78,6 +78,11 @@ export interface StoryRefundable {
   via?: "transfer" | "route";
   /** Base units of earlier refunds that failed but may still land (the dialog warns); none by default. */
   mayStillArrive?: string;
+  /**
+   * The wallets whose money arrived, what each sent and what was refunded to it (default: one
+   * payer, STORY_PAYER, who sent all of it). A refund to one is never more than it sent.
+   */
+  senders?: { address: string; sent: string; refunded?: string }[];
 }
 
 /** One request as it reached the story server: method, path under the origin, parsed JSON body. */

@@ -47,6 +47,8 @@ describe.each(TEST_BACKENDS)("refunds on %s", (kind) => {
       chain: -5001,
       via: "transfer",
       mayStillArrive: null,
+      to: payer,
+      senders: [{ address: payer, tokenAccount: getAssociatedTokenAddressSync(new PublicKey(MINT), new PublicKey(payer), true).toBase58(), sent: "12500000", available: "12500000", label: "12.5 USDC" }],
     });
     const check = await call("POST", "/check-for-payment", m, { paymentId: tx.id });
     expect(await check.json()).toMatchObject({ success: true, error: null, data: { txAmount: "12500000", paymentId: tx.id } });

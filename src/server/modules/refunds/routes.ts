@@ -26,7 +26,16 @@ const InitBody = SubjectBody.extend({
     .max(80)
     .regex(/^\d+$/, REFUND_MESSAGES.badAmount)
     .optional()
-    .openapi({ description: "Partial refund, in the token's smallest unit; the whole rest when absent", example: "6250000" }),
+    .openapi({ description: "Partial refund, in the token's smallest unit; all the destination may still get when absent", example: "6250000" }),
+  to: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .openapi({
+      description:
+        "The wallet to refund: one of the refund balance's `senders` (422 `not_a_sender` otherwise), refunded at most its `available` (409 `above_available`, or `sender_refunded` when it got everything back). The default destination (`to` of the refund balance) when absent",
+    }),
 }).openapi("RefundInitRequest");
 const SentBody = z.object({ signature: z.string().min(1).max(128).openapi({ description: "The transfer's signature as the wallet answered it" }) }).openapi("RefundSentRequest");
 const RefundIdParam = z.object({ id: id.openapi({ param: { name: "id", in: "path" }, description: "The refund's id (`refundId`)" }) });
@@ -56,9 +65,9 @@ const initRoute = createRoute({
   path: "/v2/refunds/init",
   summary: "Start a refund; answers what the merchant's wallet must sign",
   description:
-    "Refuses more than what is still refundable (409 `above_available`); refunds started at once are checked one after the other. The refund is confirmed when its transfer is seen on chain, then `payment.refunded` is sent. An unmapped transfer needs the `mapped` permission (403 `permission_denied` without it).",
+    "The refund goes to `to` (one of the payment's senders) or, by default, to the wallet that sent the most; never more than that wallet sent, less what it already got back (409 `above_available`). Refunds started at once are checked one after the other. The refund is confirmed when its transfer is seen on chain, then `payment.refunded` is sent. An unmapped transfer needs the `mapped` permission (403 `permission_denied` without it).",
   request: { body: { content: json(InitBody), required: true } },
-  responses: { 201: { description: "Started", content: json(z.object({ success: z.boolean(), data: RefundInstructionDto })) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 201: { description: "Started", content: json(z.object({ success: z.boolean(), data: RefundInstructionDto })) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 const sentRoute = createRoute({
   ...common,
@@ -112,8 +121,9 @@ export function refundRoutes(deps: AppDeps) {
       const user = c.var.user;
       const body = c.req.valid("json");
       const subject = subjectOf(user, body);
-      const { refund, refundable } = await startRefund(db, subject, body.refundAmount === undefined ? undefined : BigInt(body.refundAmount)).catch(rethrow);
-      c.var.log.info({ userId: user.id, refundId: refund.id, amount: refund.amount.toString() }, "refund requested");
+      const amount = body.refundAmount === undefined ? undefined : BigInt(body.refundAmount);
+      const { refund, refundable } = await startRefund(db, subject, amount, body.to).catch(rethrow);
+      c.var.log.info({ userId: user.id, refundId: refund.id, amount: refund.amount.toString(), to: refund.destinationOwner }, "refund requested");
       return c.json({ success: true, data: toInstructionDto(refund, refundable, deps.chains) }, 201);
     })
     .openapi(sentRoute, async (c) => {

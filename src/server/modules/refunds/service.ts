@@ -24,6 +24,10 @@ export function toApiError(err: unknown): unknown {
       return new ApiError(409, "not_refundable", REFUND_MESSAGES.notRefundable);
     case "nothing_left":
       return new ApiError(409, "already_refunded", REFUND_MESSAGES.nothingLeft);
+    case "sender_refunded":
+      return new ApiError(409, "sender_refunded", REFUND_MESSAGES.senderRefunded);
+    case "not_a_sender":
+      return new ApiError(422, "not_a_sender", REFUND_MESSAGES.notASender);
     case "not_positive":
       return new ApiError(400, "invalid_amount", REFUND_MESSAGES.notPositive);
     case "above_available":
@@ -66,11 +70,14 @@ function mayStillArrive(refundable: Refundable, now: Date): RefundMayStillArrive
 }
 
 export function toBalanceDto(refundable: Refundable, balance: bigint | null, now = new Date()): RefundBalanceDto {
-  const available = refundableAmount(refundable);
+  const destination = refundable.senders[0];
+  // A refund that names no sender goes to the default one, and at most what it may get.
+  const available = destination ? destination.available : refundableAmount(refundable);
+  const label = (amount: bigint) => refundLabel(amount, refundable.decimals, refundable.token);
   const refunded = refundable.refunds.filter((r) => r.status === "confirmed").reduce((s, r) => s + r.amount, 0n);
   return {
     txAmount: available.toString(),
-    txAmountStr: { label: refundLabel(available, refundable.decimals, refundable.token), info: { decimals: refundable.decimals, token: refundable.token } },
+    txAmountStr: { label: label(available), info: { decimals: refundable.decimals, token: refundable.token } },
     availBalanceStr: balance === null ? null : formatBaseUnits(balance, refundable.decimals),
     availBalance: balance === null ? null : balance.toString(),
     received: refundable.received.toString(),
@@ -80,6 +87,8 @@ export function toBalanceDto(refundable: Refundable, balance: bigint | null, now
     chain: refundable.chainId,
     via: viaOf(refundable),
     mayStillArrive: mayStillArrive(refundable, now),
+    to: destination?.owner ?? null,
+    senders: refundable.senders.map((s) => ({ address: s.owner, tokenAccount: s.tokenAccount, sent: s.sent.toString(), available: s.available.toString(), label: label(s.available) })),
   };
 }
 
