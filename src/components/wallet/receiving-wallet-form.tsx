@@ -93,7 +93,7 @@ export function ReceivingWalletForm({ chainId, onAttach, onProve }: ReceivingWal
           <div className="grid gap-2">
             <ServerMessage message={refusal} />
             {heldElsewhere && onProve ? (
-              <Button type="button" variant="outline" className="justify-self-start" onClick={onProve}>
+              <Button type="button" variant="outline" className="h-auto min-h-9 justify-self-start py-2 text-left whitespace-normal" onClick={onProve}>
                 <PenLineIcon aria-hidden="true" />
                 {t("walletDialog.proveOwnership")}
               </Button>
