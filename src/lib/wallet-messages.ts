@@ -14,6 +14,18 @@ export function alreadyAttachedMessage(existing: { chainId: number; family: Wall
   return `A receiving wallet is already attached for <b>${where}</b>. To receive at another address, use <b>Change address</b> in Settings › Deposits.`;
 }
 
+/**
+ * `address_held_elsewhere` (409): another merchant already receives at this address, and typing
+ * an address in proves nothing. The client shows its own translation of it (en, fr) with a way
+ * to prove the address by signing with its wallet.
+ */
+export const ADDRESS_HELD_ELSEWHERE =
+  "Another merchant already receives payments at this address. If it is yours, connect its wallet and sign a message to prove it; typing it in is not enough.";
+
+/** `address_not_proven` (409): mapping an inflow to an address the merchant shares without having proved it. */
+export const INFLOW_ADDRESS_NOT_PROVEN =
+  "Another merchant also receives at the address this money reached. Prove the address is yours (Settings › Deposits: connect its wallet and sign) to map it.";
+
 /** `wallet_not_found`: update-address for a family with no wallet yet. */
 export function noWalletMessage(chainId: number, family: WalletFamily | string): string {
   return `No receiving wallet is attached for ${family === "evm" ? "EVM networks" : chainName(chainId)} yet.`;

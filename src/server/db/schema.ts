@@ -140,6 +140,9 @@ export const merchantWallets = pgTable(
   (t) => [
     uniqueIndex("merchant_wallets_user_family_uq").on(t.userId, t.family),
     index("merchant_wallets_chain_address_idx").on(t.chainId, t.address),
+    // Who holds an address (payments/address-owners.ts). Not unique: merchants may already share one.
+    index("merchant_wallets_family_address_lower_idx").on(t.family, sql`lower(${t.address})`),
+    index("merchant_wallets_route_lower_idx").on(sql`lower(${t.routeAddress})`).where(sql`${t.routeAddress} is not null`),
   ],
 );
 export type WalletRow = typeof merchantWallets.$inferSelect;
@@ -224,7 +227,7 @@ export const retiredRoutes = pgTable(
     verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull(),
     retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("retired_routes_user_chain_route_uq").on(t.userId, t.chainId, t.routeAddress)],
+  (t) => [uniqueIndex("retired_routes_user_chain_route_uq").on(t.userId, t.chainId, t.routeAddress), index("retired_routes_route_lower_idx").on(sql`lower(${t.routeAddress})`)],
 );
 export type RetiredRouteRow = typeof retiredRoutes.$inferSelect;
 

@@ -4,7 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import { erc20Abi, type Address } from "viem";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import type { RefundInstructionDto } from "@/lib/refund";
-import { transactions, unmappedTransfers, users, webhookEvents } from "../db/schema";
+import { merchantWallets, transactions, unmappedTransfers, users, webhookEvents } from "../db/schema";
+import { recordUnmapped } from "../payments/unmapped";
 import { TEST_BACKENDS } from "../testing/databases";
 import { callJson } from "../testing/call-json";
 import { evmWalletOf, fundedEvmAccount, fundedEvmPayer, newEvmAccount, payRelayOf } from "../testing/evm-pay-fixture";
@@ -12,6 +13,7 @@ import { evmPaySuite } from "../testing/evm-pay-suite";
 import { paidEvmPayment, replaceRouteWallet, routeMerchant, sendEvmRefundBack, sendRouteCall } from "../testing/evm-refunds";
 import { signInMerchant } from "../testing/merchants";
 import { refreshedListPath } from "../modules/sanctions/list";
+import { prove } from "../modules/wallets/test-kit";
 import { evmLogCursorStore } from "./evm-log-cursor";
 import { EVM_INFLOW_CURSOR_KEY, scanEvmInflows, type EvmInflowScanDeps } from "./evm-inflow-scan";
 
@@ -161,5 +163,77 @@ describe.each(TEST_BACKENDS)("the EVM inflow scan (%s)", (kind) => {
     } finally {
       fs.rmSync(refreshedListPath(suite.f.dataDir), { force: true });
     }
+  });
+
+  /** Merchant B holds A's address as a typed-in wallet inserted straight in the table: data from before addresses had one owner. */
+  async function impostorOf(address: string) {
+    const b = await signInMerchant(suite.f.app);
+    await grantUnmapped(b.id);
+    await suite.database.db.insert(merchantWallets).values({ userId: b.id, chainId: A, family: "evm", chains: [A], address, type: "manual" });
+    return b;
+  }
+  const unmappedEventsOf = async (userId: string) =>
+    (await suite.database.db.select().from(webhookEvents).where(eq(webhookEvents.userId, userId))).filter((e) => e.type === "payment.unmapped");
+  /** B's open payment: started while B held the address, so it names it. */
+  async function openPaymentOf(m: Awaited<ReturnType<typeof signInMerchant>>) {
+    const link = (await callJson(suite.f.app, "POST", "/api/quick-pays/create", { label: "Tea", price: "3", currency: "USDC" }, m.auth)).body.data.info;
+    const payer = newEvmAccount();
+    const open = (await callJson(suite.f.payments, "POST", `/api/pay/${link.hashedId}/start`, { chainId: A, token: "USDC", payer: payer.address, sessionId: `s-${payer.address}` })).body
+      .data as PaymentTransactionInfo;
+    return (await suite.database.db.select().from(transactions).where(eq(transactions.publicId, open.payment)))[0]!;
+  }
+
+  it("B who attached A's address before the rule (direct DB insert, as old data) does not get A's unmapped inflows nor their webhook, and cannot map them", async () => {
+    const { merchant: a, wallet } = await paidEvmPayment(suite.f, suite.database, A);
+    const b = await impostorOf(wallet.address);
+    const bPayment = await openPaymentOf(b);
+    expect(bPayment.recipientTokenAccount).toBe(wallet.address);
+    await plainTransfer(wallet.address, 3_000_000n);
+    await scanEvmInflows(deps());
+    expect(await inflowsOf(b.id)).toEqual([]);
+    expect(await unmappedEventsOf(b.id)).toEqual([]);
+    // Neither proved the address: nobody gets it (A proves it to have it, next test).
+    expect(await inflowsOf(a.id)).toEqual([]);
+
+    // An inflow recorded for B before the rule cannot be mapped onto B's payment.
+    const old = await recordUnmapped(suite.database.db, {
+      userId: b.id,
+      chainId: A,
+      tokenAddress: bPayment.tokenAddress,
+      recipientTokenAccount: wallet.address,
+      signature: `0x${"ab".repeat(32)}`,
+      instructionIndex: 0,
+      innerIndex: -1,
+      source: wallet.address,
+      payer: wallet.address,
+      amount: 3_000_000n,
+      memos: [],
+    });
+    const mapped = await callJson(suite.f.app, "POST", `/api/v2/unmapped/${old!.row.id}/map`, { paymentId: bPayment.id }, b.auth);
+    expect(mapped.status).toBe(409);
+    expect(mapped.body.code).toBe("address_not_proven");
+    expect((await suite.database.db.select().from(transactions).where(eq(transactions.id, bPayment.id)))[0]).toMatchObject({ status: "initiated", receivedAmount: null });
+  });
+
+  it("a merchant who proves a shared address gets its inflows, and may map them; the one who typed it in still gets nothing", async () => {
+    const { merchant: a, wallet } = await paidEvmPayment(suite.f, suite.database, A);
+    const b = await impostorOf(wallet.address);
+    await grantUnmapped(a.id);
+    // A signs for the address (Settings › Deposits: change address with the connected wallet).
+    const { proof } = await prove(suite.f.app, a.auth, A, { address: wallet.address, sign: (message) => wallet.signMessage({ message }) });
+    const proved = await callJson(suite.f.app, "POST", "/api/wallet/networks/update-address", { address: wallet.address, chain: A, type: "metamask", proof, version: 1 }, a.auth);
+    expect(proved.status).toBe(200);
+    expect(proved.body.data.wallet.proven).toBe(true);
+
+    const aPayment = await openPaymentOf(a);
+    const { hash } = await plainTransfer(wallet.address, 3_000_000n);
+    await scanEvmInflows(deps());
+    const rows = await inflowsOf(a.id);
+    expect(rows).toMatchObject([{ signature: hash, amount: 3_000_000n, recipientTokenAccount: wallet.address }]);
+    expect(await unmappedEventsOf(a.id)).toHaveLength(1);
+    expect(await inflowsOf(b.id)).toEqual([]);
+    expect(await unmappedEventsOf(b.id)).toEqual([]);
+    const mapped = await callJson(suite.f.app, "POST", `/api/v2/unmapped/${rows[0]!.id}/map`, { paymentId: aPayment.id }, a.auth);
+    expect(mapped.status).toBe(200);
   });
 });

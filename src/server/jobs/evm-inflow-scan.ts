@@ -8,6 +8,7 @@ import { readTokenTransfers } from "../chains/evm/read-token-transfers";
 import type { Db } from "../db/client";
 import { merchantWallets, paymentCredits, retiredRoutes, transactions } from "../db/schema";
 import type { Logger } from "../logger";
+import { ownerOf, retiredRouteClaim, walletClaim, type AddressClaim } from "../payments/address-owners";
 import type { PaymentDeps } from "../payments/service";
 import { evmParties } from "../payments/evm-facts";
 import { recordUnmapped } from "../payments/unmapped";
@@ -63,24 +64,32 @@ interface Receiver {
 /**
  * Every EVM address a merchant receives at on this chain (their EVM wallet, a non-custodial
  * merchant's route contract even before any payment named it, the routes of wallets it replaced,
- * and any a payment named), by lowercase address.
+ * and any a payment named), by lowercase address, each given to the merchant who owns it
+ * (`ownerOf`: a merchant who typed in another's address gets nothing from it; an address shared
+ * by merchants none of whom proved it is given to nobody).
  */
 async function receivers(deps: EvmInflowScanDeps): Promise<Map<string, Receiver>> {
-  const found = new Map<string, Receiver>();
+  const claims = new Map<string, { address: string; claims: AddressClaim[] }>();
+  const claim = (address: string, c: AddressClaim) => {
+    const key = address.toLowerCase();
+    const entry = claims.get(key) ?? { address, claims: [] };
+    entry.claims.push(c);
+    claims.set(key, entry);
+  };
   const wallets = await deps.db
-    .select({ userId: merchantWallets.userId, address: merchantWallets.address, route: merchantWallets.routeAddress, createdAt: merchantWallets.createdAt })
+    .select({ userId: merchantWallets.userId, address: merchantWallets.address, route: merchantWallets.routeAddress, provenAt: merchantWallets.provenAt, createdAt: merchantWallets.createdAt })
     .from(merchantWallets)
     .where(eq(merchantWallets.family, "evm"));
   for (const w of wallets) {
-    found.set(w.address.toLowerCase(), { userId: w.userId, address: w.address, since: w.createdAt });
-    if (w.route) found.set(w.route.toLowerCase(), { userId: w.userId, address: w.route, since: w.createdAt });
+    claim(w.address, walletClaim(w));
+    if (w.route) claim(w.route, walletClaim(w, true));
   }
   // Routes of replaced wallets still receive (a payment started before the change, a payer who kept the address).
   const earlier = await deps.db
     .select({ userId: retiredRoutes.userId, route: retiredRoutes.routeAddress, since: retiredRoutes.verifiedAt })
     .from(retiredRoutes)
     .where(eq(retiredRoutes.chainId, deps.chainId));
-  for (const r of earlier) if (!found.has(r.route.toLowerCase())) found.set(r.route.toLowerCase(), { userId: r.userId, address: r.route, since: r.since });
+  for (const r of earlier) claim(r.route, retiredRouteClaim(r));
   const named = await deps.db
     .select({
       address: transactions.recipientTokenAccount,
@@ -90,7 +99,12 @@ async function receivers(deps: EvmInflowScanDeps): Promise<Map<string, Receiver>
     .from(transactions)
     .where(eq(transactions.chainId, deps.chainId))
     .groupBy(transactions.recipientTokenAccount, transactions.userId);
-  for (const n of named) if (/^0x[0-9a-f]{40}$/i.test(n.address) && !found.has(n.address.toLowerCase())) found.set(n.address.toLowerCase(), n);
+  for (const n of named) if (/^0x[0-9a-f]{40}$/i.test(n.address)) claim(n.address, { userId: n.userId, held: false, proven: false, since: n.since });
+  const found = new Map<string, Receiver>();
+  for (const [key, { address, claims: all }] of claims) {
+    const owner = ownerOf(all);
+    if (owner) found.set(key, { userId: owner.userId, address, since: owner.since });
+  }
   return found;
 }
 

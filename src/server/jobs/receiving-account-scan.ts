@@ -7,6 +7,7 @@ import type { ObservedTransaction, ObservedTransfer } from "../chains/solana/ext
 import type { Db } from "../db/client";
 import { merchantWallets, paymentCredits, receivingAccountScans, transactions } from "../db/schema";
 import type { Logger } from "../logger";
+import { ownerOf, walletClaim, type AddressClaim } from "../payments/address-owners";
 import { applyFact, type PaymentDeps } from "../payments/service";
 import { solanaFacts, solanaParties } from "../payments/solana-facts";
 import { recordUnmapped } from "../payments/unmapped";
@@ -54,18 +55,27 @@ interface ReceivingAccount {
 /** Block times are whole seconds and clocks differ: the first scan looks this far before `since`. */
 const SINCE_SLACK_MS = 5 * 60_000;
 
-/** Every token account a merchant receives at: each attached wallet's token account per mint, and every one a payment named. */
+/**
+ * Every token account a merchant receives at: each attached wallet's token account per mint, and
+ * every one a payment named, each given to the merchant who owns it (`ownerOf`: a merchant who
+ * typed in another's address gets nothing from it; an account shared by merchants none of whom
+ * proved it is given to nobody, and not scanned).
+ */
 async function receivingAccounts(deps: ReceivingScanDeps): Promise<ReceivingAccount[]> {
-  const found = new Map<string, ReceivingAccount>();
+  const claims = new Map<string, { mint: string; claims: AddressClaim[] }>();
+  const claim = (account: string, mint: string, c: AddressClaim) => {
+    const entry = claims.get(account) ?? { mint, claims: [] };
+    entry.claims.push(c);
+    claims.set(account, entry);
+  };
   const wallets = await deps.db
-    .select({ userId: merchantWallets.userId, address: merchantWallets.address, createdAt: merchantWallets.createdAt })
+    .select({ userId: merchantWallets.userId, address: merchantWallets.address, provenAt: merchantWallets.provenAt, createdAt: merchantWallets.createdAt })
     .from(merchantWallets)
     .where(eq(merchantWallets.chainId, deps.chainId));
   for (const w of wallets) {
     for (const mint of deps.mints) {
       try {
-        const account = getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(w.address), true).toBase58();
-        found.set(account, { account, userId: w.userId, mint, since: w.createdAt });
+        claim(getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(w.address), true).toBase58(), mint, walletClaim(w));
       } catch {
         // Not a Solana address (the attach rules refuse those; an old row is skipped, not fatal).
       }
@@ -81,8 +91,11 @@ async function receivingAccounts(deps: ReceivingScanDeps): Promise<ReceivingAcco
     .from(transactions)
     .where(eq(transactions.chainId, deps.chainId))
     .groupBy(transactions.recipientTokenAccount, transactions.userId, transactions.tokenAddress);
-  for (const n of named) if (!found.has(n.account)) found.set(n.account, n);
-  return [...found.values()];
+  for (const n of named) claim(n.account, n.mint, { userId: n.userId, held: false, proven: false, since: n.since });
+  return [...claims].flatMap(([account, { mint, claims: all }]) => {
+    const owner = ownerOf(all);
+    return owner ? [{ account, userId: owner.userId, mint, since: owner.since }] : [];
+  });
 }
 
 async function isCredited(db: Db, chainId: number, signature: string, t: ObservedTransfer): Promise<boolean> {

@@ -32,6 +32,8 @@ export interface StoryServerData {
   donates?: DonateDto[];
   donations?: Record<string, DonationDto[]>;
   wallets?: ReceivingWalletDto[];
+  /** Addresses another merchant already receives at: typing one in is refused (`address_held_elsewhere`), signing for it is not. */
+  heldElsewhere?: string[];
   /** zCart: catalogue items and checkouts (src/testing/msw/cart-handlers.ts). */
   catalog?: CatalogItemDto[];
   checkouts?: CheckoutDto[];
@@ -101,6 +103,7 @@ class StoryServer {
   donates: DonateDto[] = [];
   donations: Record<string, DonationDto[]> = {};
   wallets: ReceivingWalletDto[] = [];
+  heldElsewhere: string[] = [];
   catalog: CatalogItemDto[] = [];
   checkouts: CheckoutDto[] = [];
   unmapped: UnmappedInflowDto[] = [];
@@ -141,6 +144,7 @@ class StoryServer {
     this.donates = structuredClone(data.donates ?? []);
     this.donations = structuredClone(data.donations ?? {});
     this.wallets = structuredClone(data.wallets ?? []);
+    this.heldElsewhere = [...(data.heldElsewhere ?? [])];
     this.catalog = structuredClone(data.catalog ?? []);
     this.checkouts = structuredClone(data.checkouts ?? []);
     this.unmapped = structuredClone(data.unmapped ?? []);

@@ -10,7 +10,7 @@ import { chainById } from "@/lib/chains";
 import { WALLET_TYPES, type ReceivingWalletDto, type WalletType } from "@/lib/receiving-wallets";
 import { walletAddressError } from "@/lib/wallet-address";
 import { walletFamilyOf } from "@/lib/wallet-families";
-import { CHAIN_NOT_ALLOWED, PROOF_MESSAGES, alreadyAttachedMessage, noWalletMessage } from "@/lib/wallet-messages";
+import { ADDRESS_HELD_ELSEWHERE, CHAIN_NOT_ALLOWED, PROOF_MESSAGES, alreadyAttachedMessage, noWalletMessage } from "@/lib/wallet-messages";
 import { buildWalletProofMessage } from "@/lib/wallet-proof";
 import { requireMerchant } from "./auth-handlers";
 import { STORY_APP_ORIGIN, STORY_NOW } from "./fixtures";
@@ -42,6 +42,12 @@ function checkProof(body: Record<string, unknown>, address: string, type: Wallet
   if (!issued) throw new StoryApiError(422, "proof_nonce_used", PROOF_MESSAGES.used);
   if (issued.address.toLowerCase() !== address.toLowerCase()) throw new StoryApiError(422, "proof_mismatch", PROOF_MESSAGES.mismatch);
   storyServer.proofNonces.delete(proof.nonce);
+}
+
+/** As the server's `refuseAddressHeldElsewhere`: a typed-in address another merchant holds is refused; a proven one is not. */
+function refuseHeldElsewhere(address: string, type: WalletType) {
+  if (type !== "manual" || !storyServer.heldElsewhere.some((a) => a.toLowerCase() === address.toLowerCase())) return;
+  throw new StoryApiError(409, "address_held_elsewhere", ADDRESS_HELD_ELSEWHERE, [{ path: "address", message: ADDRESS_HELD_ELSEWHERE }]);
 }
 
 function status() {
@@ -94,6 +100,7 @@ export const walletHandlers = [
     const existing = storyServer.wallets.find((w) => w.family === input.family);
     if (existing) throw new StoryApiError(409, "already-attached", alreadyAttachedMessage({ chainId: existing.chain, family: existing.family }));
     checkProof(body, input.address, input.type);
+    refuseHeldElsewhere(input.address, input.type);
     const wallet: ReceivingWalletDto = {
       _id: storyServer.newId("w"),
       chain: input.chain,
@@ -119,6 +126,7 @@ export const walletHandlers = [
     const index = storyServer.wallets.findIndex((w) => w.family === input.family);
     if (index < 0) throw new StoryApiError(404, "wallet_not_found", noWalletMessage(input.chain, input.family));
     checkProof(body, input.address, input.type);
+    refuseHeldElsewhere(input.address, input.type);
     const wallet: ReceivingWalletDto = {
       ...storyServer.wallets[index]!,
       chain: input.chain,

@@ -187,6 +187,8 @@ function DialogBody({ onOpenChange, api, mode = "connect", chains, chainId, onSa
         <ReceivingWalletForm
           chainId={chain}
           onAttach={async (address) => finish(await saveWallet(api, mode, { chain, address, type: "manual", version: 1 }))}
+          // Another merchant holds the typed address: proving it is connecting its wallet and signing (the wallets step).
+          onProve={family ? () => setStep("wallets") : undefined}
         />
       ) : null}
     </DialogContent>

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { COUNTED_STATUSES, sumPoints, type PointsPayment } from "@/lib/points";
 import type { Db } from "../../db/client";
 import { merchantWallets, transactions, users } from "../../db/schema";
@@ -24,7 +24,10 @@ async function pointsPaymentsOneByOne(db: Db, userId: string): Promise<PointsPay
     .select({ ramp: transactions.ramp, token: transactions.token, decimals: transactions.decimals, amount: amountOf })
     .from(transactions)
     .where(and(eq(transactions.userId, userId), counted));
-  const wallets = await db.select({ family: merchantWallets.family, address: merchantWallets.address }).from(merchantWallets).where(eq(merchantWallets.userId, userId));
+  const wallets = await db
+    .select({ family: merchantWallets.family, address: merchantWallets.address })
+    .from(merchantWallets)
+    .where(and(eq(merchantWallets.userId, userId), isNotNull(merchantWallets.provenAt)));
   const exact = wallets.filter((w) => w.family !== "evm").map((w) => w.address);
   const lower = wallets.filter((w) => w.family === "evm").map((w) => w.address.toLowerCase());
   const sent =
@@ -94,7 +97,7 @@ describe.each(TEST_BACKENDS)("points on %s", (kind) => {
   it("counts payments sent from the merchant's attached wallet to another merchant as points sent", async () => {
     const buyer = await signInMerchant(suite.app);
     const wallet = `Buyer${randomBytes(8).toString("hex")}`;
-    await suite.db.insert(merchantWallets).values({ userId: buyer.id, chainId: -5001, family: "solana", chains: [-5001], address: wallet });
+    await suite.db.insert(merchantWallets).values({ userId: buyer.id, chainId: -5001, family: "solana", chains: [-5001], address: wallet, type: "solana", provenAt: new Date() });
     const seller = await signInMerchant(suite.app);
     await pay(seller.id, 2_000_000n, { payer: wallet });
     await pay(seller.id, 1_000_000n, { payer: wallet.toLowerCase() }); // Solana addresses are case-sensitive: not the buyer's
@@ -105,10 +108,28 @@ describe.each(TEST_BACKENDS)("points on %s", (kind) => {
   it("matches an EVM payer to the attached EVM wallet whatever the letter case", async () => {
     const buyer = await signInMerchant(suite.app);
     const address = `0x${randomBytes(20).toString("hex").toUpperCase()}`;
-    await suite.db.insert(merchantWallets).values({ userId: buyer.id, chainId: 31337, family: "evm", chains: [31337], address });
+    await suite.db.insert(merchantWallets).values({ userId: buyer.id, chainId: 31337, family: "evm", chains: [31337], address, type: "metamask", provenAt: new Date() });
     const sellerId = await insertMerchant(suite.db);
     await pay(sellerId, 1_500_000n, { payer: address.toLowerCase() });
     expect(await points(buyer)).toEqual({ ...zero, totalPaid: "1.5", pointsEarned: 2 });
+  });
+
+  it("points sent count only proved wallets: merchant B who typed in merchant A's address gets nothing for what A's wallet pays", async () => {
+    const [a, b] = [await signInMerchant(suite.app), await signInMerchant(suite.app)];
+    const solana = `Shared${randomBytes(8).toString("hex")}`;
+    const evm = `0x${randomBytes(20).toString("hex")}`;
+    // A connected and signed for both; B typed them in (old data: attached before addresses had one owner).
+    await suite.db.insert(merchantWallets).values([
+      { userId: a.id, chainId: -5001, family: "solana", chains: [-5001], address: solana, type: "solana", provenAt: new Date() },
+      { userId: a.id, chainId: 31337, family: "evm", chains: [31337], address: evm, type: "metamask", provenAt: new Date() },
+      { userId: b.id, chainId: -5001, family: "solana", chains: [-5001], address: solana, type: "manual" },
+      { userId: b.id, chainId: 31337, family: "evm", chains: [31337], address: evm, type: "manual" },
+    ]);
+    const seller = await insertMerchant(suite.db);
+    await pay(seller, 2_000_000n, { payer: solana });
+    await pay(seller, 3_000_000n, { payer: evm });
+    expect(await points(a)).toEqual({ ...zero, totalPaid: "5", pointsEarned: 5 });
+    expect(await points(b)).toEqual(zero);
   });
 
   it("counts the people referred; a second merchant sees only their own points", async () => {
@@ -144,8 +165,8 @@ describe.each(TEST_BACKENDS)("points on %s", (kind) => {
         const solana = `Sol${randomBytes(12).toString("hex")}Ab`;
         const evm = `0x${randomBytes(20).toString("hex")}`.replace(/[a-f]/, (c) => c.toUpperCase());
         await suite.db.insert(merchantWallets).values([
-          { userId: id, chainId: -5001, family: "solana", chains: [-5001], address: solana },
-          { userId: id, chainId: 31337, family: "evm", chains: [31337], address: evm },
+          { userId: id, chainId: -5001, family: "solana", chains: [-5001], address: solana, type: "solana", provenAt: new Date() },
+          { userId: id, chainId: 31337, family: "evm", chains: [31337], address: evm, type: "metamask", provenAt: new Date() },
         ]);
         return { id, solana, evm };
       }),

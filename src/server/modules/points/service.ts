@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { COUNTED_STATUSES, pointsEarned, sumPoints, formatPoints, REFERRAL_BOOST, type PointsDto, type PointsPayment } from "@/lib/points";
 import type { Db } from "../../db/client";
 import { merchantWallets, transactions, users } from "../../db/schema";
@@ -12,9 +12,16 @@ const positive = sql`${amountOf} > 0`;
 /** The expression the payer lookup compares, as indexed (transactions_payer_lower_idx). */
 const lowerPayer = sql`lower(${transactions.payer})`;
 
-/** A merchant's attached wallets, split into Solana's (compared exactly) and EVM's (compared lowercased). */
+/**
+ * A merchant's proven wallets (signed for when attached), split into Solana's (compared exactly)
+ * and EVM's (compared lowercased). A typed-in address proves nothing: anyone can type another's
+ * address and collect points for what that wallet pays.
+ */
 export async function walletAddresses(db: Db, userId: string): Promise<{ exact: string[]; lower: string[] }> {
-  const wallets = await db.select({ family: merchantWallets.family, address: merchantWallets.address }).from(merchantWallets).where(eq(merchantWallets.userId, userId));
+  const wallets = await db
+    .select({ family: merchantWallets.family, address: merchantWallets.address })
+    .from(merchantWallets)
+    .where(and(eq(merchantWallets.userId, userId), isNotNull(merchantWallets.provenAt)));
   return {
     exact: wallets.filter((w) => w.family !== "evm").map((w) => w.address),
     lower: wallets.filter((w) => w.family === "evm").map((w) => w.address.toLowerCase()),
@@ -44,7 +51,7 @@ export function sentSumsQuery(db: Db, { exact, lower }: { exact: string[]; lower
 /**
  * The payments a merchant's points come from (the rule is in src/lib/points.ts), summed in the
  * database per what the rule needs (kind, token, decimals): their own payments (received, or ramp
- * when `ramp`), and payments whose payer is one of their attached wallets (sent). EVM addresses are
+ * when `ramp`), and payments whose payer is one of their proven wallets (sent). EVM addresses are
  * compared without case; Solana's are case-sensitive. The rule is linear in the amount, so it gives
  * the same totals on these sums as on the payments one by one.
  */

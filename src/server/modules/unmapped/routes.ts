@@ -44,7 +44,7 @@ const mapRoute = createRoute({
   path: "/v2/unmapped/{id}/map",
   summary: "Credit an unmapped inflow to one of the merchant's open payments",
   description:
-    "The payment rules then apply as for any payment (paid/validated, late, screening, webhooks). The inflow leaves the list; an inflow is credited once, ever (409 `already_mapped`).",
+    "The payment rules then apply as for any payment (paid/validated, late, screening, webhooks). The inflow leaves the list; an inflow is credited once, ever (409 `already_mapped`). Only the owner of the address the money reached may map it: a merchant who shares the address with another without having proved it (signed with its wallet) is refused with 409 `address_not_proven`.",
   request: { params: IdParam, body: { content: json(MapBody), required: true } },
   responses: {
     200: { description: "The payment after the credit", content: json(z.object({ success: z.boolean(), data: z.object({ info: PaymentInfoDto }) })) },

@@ -5,10 +5,13 @@ import type { Db } from "../../db/client";
 import { refunds, transactions, unmappedTransfers, type TransactionRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { withWebhookEnqueue } from "../../jobs/payment-sink";
+import { inflowOwnerOf } from "../../payments/address-owners";
 import { applyFact } from "../../payments/service";
 import { FAILURE_REASONS, type TransferFact } from "../../payments/transition";
 import type { UnmappedTransferRow } from "../../payments/unmapped";
 import { isUuid } from "@/lib/uuid";
+import { walletFamilyOf } from "@/lib/wallet-families";
+import { INFLOW_ADDRESS_NOT_PROVEN } from "@/lib/wallet-messages";
 import { payerScreen } from "../sanctions/service";
 import type { TokenFacts } from "./dto";
 
@@ -122,12 +125,17 @@ function mappedFact(inflow: UnmappedTransferRow, payment: TransactionRow): Trans
  * exactly one through; the other answers 409 `already_mapped`. The inflow's row is locked
  * (`FOR UPDATE`) in the credit's database transaction, as a refund of it locks it: a map and a
  * refund started at once run one after the other, and the second sees the first.
- * @throws {ApiError} 404 inflow or payment not the merchant's; 409 payment not open, a different
+ * The inflow must be the merchant's by the address ownership rule (`inflowOwnerOf`) at the time of mapping.
+ * @throws {ApiError} 404 inflow or payment not the merchant's; 409 `address_not_proven`, payment not open, a different
  * chain/token/recipient, the inflow refunded (or being refunded), or mapped meanwhile.
  */
 export async function mapInflow(deps: AppDeps, userId: string, inflowId: string, paymentId: string): Promise<TransactionRow> {
   const { db } = deps.database;
   const inflow = await findOwnInflow(db, userId, inflowId);
+  // Recorded before the ownership rule, or shared since: money the rule does not give this merchant is not theirs to map.
+  if ((await inflowOwnerOf(db, inflow, walletFamilyOf(inflow.chainId), userId)) !== userId) {
+    throw new ApiError(409, "address_not_proven", INFLOW_ADDRESS_NOT_PROVEN);
+  }
   await refuseRefunded(db, inflow.id); // early, for a clear answer; checked again under the lock below
   const [payment] = isUuid(paymentId)
     ? await db.select().from(transactions).where(and(eq(transactions.id, paymentId), eq(transactions.userId, userId)))

@@ -1,14 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { PublicKey } from "@solana/web3.js";
 import { and, eq, sql } from "drizzle-orm";
+import { INFLOW_ADDRESS_NOT_PROVEN } from "@/lib/wallet-messages";
 import { createApp } from "../../app";
-import { paymentCredits, refunds, transactions, unmappedTransfers, users, webhookEvents } from "../../db/schema";
+import { merchantWallets, paymentCredits, refunds, transactions, unmappedTransfers, users, webhookEvents } from "../../db/schema";
 import type { CreateTransactionInput } from "../../payments/service";
 import { recordUnmapped } from "../../payments/unmapped";
 import { TEST_BACKENDS } from "../../testing/databases";
 import { appSuite } from "../../testing/app-suite";
 import { MADE_UP_ATA as ATA, MADE_UP_MINT as MINT, startMadeUpPayment } from "../../testing/made-up-payments";
 import { signInMerchant } from "../../testing/merchants";
+import { newSolanaKey } from "../../testing/solana-keys";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
 const OTHER_MINT = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB";
@@ -29,13 +33,17 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
       .where(eq(users.id, m.id));
     return m;
   }
-  const payment = (m: Merchant, over: Partial<CreateTransactionInput> = {}) => startMadeUpPayment(suite.db, m.id, { memo: "zpay:expected-memo", ...over });
-  async function inflow(m: Merchant, over: { amount?: bigint; tokenAddress?: string; blockTime?: Date; parties?: string[] } = {}) {
+  /** Each merchant's own receiving token account (one account has one owner: several merchants naming one would own it none). */
+  const accounts = new Map<string, string>();
+  const accountOf = (m: Merchant) => accounts.get(m.id) ?? accounts.set(m.id, newSolanaKey().address).get(m.id)!;
+  const payment = (m: Merchant, over: Partial<CreateTransactionInput> = {}) =>
+    startMadeUpPayment(suite.db, m.id, { memo: "zpay:expected-memo", recipientTokenAccount: accountOf(m), ...over });
+  async function inflow(m: Merchant, over: { amount?: bigint; tokenAddress?: string; blockTime?: Date; recipientTokenAccount?: string; parties?: string[] } = {}) {
     const recorded = await recordUnmapped(suite.db, {
       userId: m.id,
       chainId: -5001,
       tokenAddress: over.tokenAddress ?? MINT,
-      recipientTokenAccount: ATA,
+      recipientTokenAccount: over.recipientTokenAccount ?? accountOf(m),
       signature: `sig-${randomBytes(8).toString("hex")}`,
       instructionIndex: 0,
       innerIndex: -1,
@@ -266,6 +274,31 @@ describe.each(TEST_BACKENDS)("unmapped inflows on %s", (kind) => {
     expect(res.status).toBe(404);
     expect((await res.json()).code).toBe("payment_not_found");
     expect(await list(owner)).toHaveLength(1);
+  });
+
+  it("B who attached A's Solana address before the rule (direct DB insert, as old data) cannot map the inflows of its token account; its only holder can", async () => {
+    const [a, b] = [await mappedMerchant(), await mappedMerchant()];
+    const address = newSolanaKey().address;
+    const account = getAssociatedTokenAddressSync(new PublicKey(MINT), new PublicKey(address), true).toBase58();
+    const holds = (m: Merchant, provenAt: Date | null) =>
+      suite.db.insert(merchantWallets).values({ userId: m.id, chainId: -5001, family: "solana", chains: [-5001], address, type: provenAt ? "solana" : "manual", provenAt });
+    await holds(a, null);
+    await holds(b, null);
+    const open = await payment(b, { recipient: address, recipientTokenAccount: account });
+    const row = await inflow(b, { recipientTokenAccount: account });
+    const map = () => call("POST", `/v2/unmapped/${row.id}/map`, b, { paymentId: open.id });
+
+    // Shared, nobody proved it: nobody maps.
+    const refused = await map();
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "address_not_proven", message: INFLOW_ADDRESS_NOT_PROVEN });
+    // A proved it: still not B's.
+    await suite.db.update(merchantWallets).set({ provenAt: new Date(), type: "solana" }).where(eq(merchantWallets.userId, a.id));
+    expect((await map()).status).toBe(409);
+    expect((await suite.db.select().from(transactions).where(eq(transactions.id, open.id)))[0]!.status).toBe("initiated");
+    // A leaves the address: B is its only holder, and maps.
+    await suite.db.delete(merchantWallets).where(eq(merchantWallets.userId, a.id));
+    expect((await map()).status).toBe(200);
   });
 
   it("refuses without a session, and without the mapped permission", async () => {

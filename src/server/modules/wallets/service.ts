@@ -9,6 +9,7 @@ import type { WalletProof } from "@/lib/wallet-proof";
 import type { Db } from "../../db/client";
 import { merchantWallets, retiredRoutes, walletAddressChanges, type WalletRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import { refuseAddressHeldElsewhere } from "./address-held";
 import { checkWalletProof, consumeWalletProof } from "./proofs";
 import type { VerifiedRoute } from "./route-check";
 
@@ -119,7 +120,8 @@ async function retireReplacedRoute(tx: Tx, current: WalletRow, next: VerifiedRou
  * Stores the merchant's receiving wallet for the chain's family. One per family: a second is
  * refused with `already-attached` (changing it is `updateWalletAddress`, which needs a fresh
  * sign-in and is audited).
- * @throws {ApiError} 400 invalid address / type, 422 bad proof, 409 `already-attached`.
+ * A typed-in address another merchant already holds is refused (`refuseAddressHeldElsewhere`).
+ * @throws {ApiError} 400 invalid address / type, 422 bad proof, 409 `already-attached`, `address_held_elsewhere`.
  */
 export async function attachWallet(db: Db, userId: string, input: WalletInput, now = new Date()): Promise<WalletRow> {
   const address = await checkInput(db, userId, input);
@@ -143,6 +145,8 @@ export async function attachWallet(db: Db, userId: string, input: WalletInput, n
       })
       .onConflictDoNothing({ target: [merchantWallets.userId, merchantWallets.family] })
       .returning();
+    // After the insert, so a merchant who already has a wallet for the family hears `already-attached`.
+    if (row) await refuseAddressHeldElsewhere(tx, { userId, family, address, proven: input.type !== "manual" });
     return row;
   });
   if (created) return created;
@@ -166,7 +170,8 @@ export interface ChangeActor {
  * sign-in) and records who changed it, when, and from what, in the same transaction. Payments
  * already started keep the recipient stored on their transaction; new ones use the new address.
  * A non-custodial merchant's replaced route is kept as an earlier route (`retireReplacedRoute`).
- * @throws {ApiError} 404 `wallet_not_found`, 400 invalid address / type, 422 bad proof.
+ * A typed-in address another merchant already holds is refused (`refuseAddressHeldElsewhere`).
+ * @throws {ApiError} 404 `wallet_not_found`, 400 invalid address / type, 422 bad proof, 409 `address_held_elsewhere`.
  */
 export async function updateWalletAddress(db: Db, userId: string, input: WalletInput, actor: ChangeActor, now = new Date()) {
   const family = walletFamilyOf(input.chainId);
@@ -180,6 +185,7 @@ export async function updateWalletAddress(db: Db, userId: string, input: WalletI
   const address = await checkInput(db, userId, input);
   return db.transaction(async (tx) => {
     if (input.type !== "manual") await consumeWalletProof(tx, userId, input.proof!.nonce);
+    await refuseAddressHeldElsewhere(tx, { userId, family, address, proven: input.type !== "manual" });
     await retireReplacedRoute(tx, current, input.route, now);
     const [wallet] = await tx
       .update(merchantWallets)

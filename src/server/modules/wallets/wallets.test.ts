@@ -59,19 +59,21 @@ describe.each(TEST_BACKENDS)("receiving wallets on %s", (kind) => {
 
   it("an EVM address serves every EVM chain offered, stored in its checksum form, unless the merchant picks some", async () => {
     const m = await signInMerchant(app);
-    const res = await attach(m.auth, { address: EVM_ADDRESS.toLowerCase(), chain: LOCAL_EVM_CHAIN_ID, type: "manual" });
+    const evmAddress = evmWallet().address; // fresh: an address belongs to one merchant
+    const res = await attach(m.auth, { address: evmAddress.toLowerCase(), chain: LOCAL_EVM_CHAIN_ID, type: "manual" });
     expect(res.status).toBe(201);
-    expect(res.body.data.wallet).toMatchObject({ family: "evm", chain: LOCAL_EVM_CHAIN_ID, chains: [LOCAL_EVM_CHAIN_ID, 137], address: EVM_ADDRESS, chainSwitchPossible: true });
-    for (const chain of [LOCAL_EVM_CHAIN_ID, 137]) expect(await getReceivingWallet(database.db, m.id, chain)).toEqual({ address: EVM_ADDRESS });
+    expect(res.body.data.wallet).toMatchObject({ family: "evm", chain: LOCAL_EVM_CHAIN_ID, chains: [LOCAL_EVM_CHAIN_ID, 137], address: evmAddress, chainSwitchPossible: true });
+    for (const chain of [LOCAL_EVM_CHAIN_ID, 137]) expect(await getReceivingWallet(database.db, m.id, chain)).toEqual({ address: evmAddress });
     expect(await getReceivingWallet(database.db, m.id, 1)).toBeUndefined(); // not run by this instance
     expect(await getReceivingWallet(database.db, m.id, SOLANA_DEVNET)).toBeUndefined();
 
     const picky = await signInMerchant(app);
-    const only = await attach(picky.auth, { address: EVM_ADDRESS, chain: 137, chains: [137, 137] });
+    const pickyAddress = evmWallet().address;
+    const only = await attach(picky.auth, { address: pickyAddress, chain: 137, chains: [137, 137] });
     expect(only.status).toBe(201);
     expect(only.body.data.wallet.chains).toEqual([137]);
     expect(await getReceivingWallet(database.db, picky.id, LOCAL_EVM_CHAIN_ID)).toBeUndefined();
-    expect(await getReceivingWallet(database.db, picky.id, 137)).toEqual({ address: EVM_ADDRESS });
+    expect(await getReceivingWallet(database.db, picky.id, 137)).toEqual({ address: pickyAddress });
   });
 
   it.each([
@@ -96,6 +98,7 @@ describe.each(TEST_BACKENDS)("receiving wallets on %s", (kind) => {
 
   it("one wallet per family: a second answers already-attached with an HTML message, and changes nothing", async () => {
     const m = await signInMerchant(app);
+    const evmAddress = evmWallet().address;
     const first = newSolanaKey().address;
     expect((await attach(m.auth, { address: first })).status).toBe(201);
     const res = await attach(m.auth, { address: newSolanaKey().address });
@@ -105,12 +108,12 @@ describe.each(TEST_BACKENDS)("receiving wallets on %s", (kind) => {
       message: "A receiving wallet is already attached for <b>Solana Devnet</b>. To receive at another address, use <b>Change address</b> in Settings › Deposits.",
     });
     // A Solana wallet does not stand in the way of an EVM one.
-    expect((await attach(m.auth, { address: EVM_ADDRESS, chain: 137 })).status).toBe(201);
+    expect((await attach(m.auth, { address: evmAddress, chain: 137 })).status).toBe(201);
     const again = await attach(m.auth, { address: evmWallet().address, chain: LOCAL_EVM_CHAIN_ID });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/^A receiving wallet is already attached for <b>EVM networks<\/b>/);
     expect(await getReceivingWallet(database.db, m.id, SOLANA_DEVNET)).toEqual({ address: first });
-    expect(await getReceivingWallet(database.db, m.id, LOCAL_EVM_CHAIN_ID)).toEqual({ address: EVM_ADDRESS });
+    expect(await getReceivingWallet(database.db, m.id, LOCAL_EVM_CHAIN_ID)).toEqual({ address: evmAddress });
   });
 
   it.each([
@@ -157,12 +160,12 @@ describe.each(TEST_BACKENDS)("receiving wallets on %s", (kind) => {
     const b = await signInMerchant(app);
     const address = newSolanaKey().address;
     await attach(a.auth, { address });
-    await attach(a.auth, { address: EVM_ADDRESS, chain: 137 });
+    await attach(a.auth, { address: evmWallet().address, chain: 137 });
     expect((await list(b.auth)).body.data.wallets).toEqual([]);
     expect((await call(app, "GET", "/wallet/networks/status", b.auth)).body.data.canReceive).toBe(false);
     expect((await call(app, "GET", "/wallet/tokens", b.auth)).body.data.tokens).toEqual([]);
     expect(await getReceivingWallet(database.db, b.id, SOLANA_DEVNET)).toBeUndefined();
-    // b attaching its own wallet (even the same EVM address) does not touch a's.
+    // b attaching its own wallet does not touch a's.
     const own = newSolanaKey().address;
     expect((await attach(b.auth, { address: own })).status).toBe(201);
     expect(await getReceivingWallet(database.db, a.id, SOLANA_DEVNET)).toEqual({ address });
