@@ -52,13 +52,23 @@ export interface IntegrationSettingsDto {
   referralCode: string;
 }
 
+/**
+ * An attempt's state in the delivery log: `sending` (recorded before the request left, no answer
+ * yet), `done` (the answer, or why none came, is in), `interrupted` (the server stopped while
+ * sending: no answer recorded, the receiver may have the event).
+ */
+export const WEBHOOK_ATTEMPT_STATES = ["sending", "done", "interrupted"] as const;
+export type WebhookAttemptState = (typeof WEBHOOK_ATTEMPT_STATES)[number];
+
 export interface WebhookAttemptDto {
   _id: string;
   attempt: number;
   url: string;
   statusCode: number | null;
   error: string | null;
-  durationMs: number;
+  state: WebhookAttemptState;
+  /** Null while sending or when interrupted. */
+  durationMs: number | null;
   nextRetryAt: string | null;
   manual: boolean;
   startedAt: string;

@@ -9,6 +9,13 @@ describe("parseEnv", () => {
     expect(origins(env)).toEqual({ app: "http://localhost:4321", payments: "http://localhost:4322" });
   });
 
+  it("gives a clean stop SHUTDOWN_TIMEOUT_MS, 10 s unless told, at least 1 s", () => {
+    expect(parseEnv({}).SHUTDOWN_TIMEOUT_MS).toBe(10_000);
+    expect(parseEnv({ SHUTDOWN_TIMEOUT_MS: "4000" }).SHUTDOWN_TIMEOUT_MS).toBe(4000);
+    expect(() => parseEnv({ SHUTDOWN_TIMEOUT_MS: "10" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => parseEnv({ SHUTDOWN_TIMEOUT_MS: "soon" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
   it("reads TRUST_PROXY as a number of proxies, true meaning one", () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(0);
     expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);

@@ -88,6 +88,11 @@ export const envSchema = z
     REFUND_WATCH_MS: z.coerce.number().int().min(100).default(15_000),
     /** How long a refund may stay requested with nothing sent before it fails and its amount is refundable again. */
     REFUND_EXPIRY_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
+    /**
+     * SIGTERM/SIGINT: how long a clean stop may take (HTTP requests in flight answered, keep-alive
+     * clients sent away, jobs drained, database closed) before the process gives up and exits 1 (ms).
+     */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
     /** Sandbox only: let webhooks go to loopback (127.0.0.0/8, ::1), for local receivers and tests. */
     WEBHOOK_ALLOW_LOOPBACK: z.stringbool().default(false),
     /**

@@ -33,10 +33,11 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, "shutting down");
+    // The stop itself keeps within SHUTDOWN_TIMEOUT_MS; this is the backstop if something hangs anyway.
     const force = setTimeout(() => {
       log.error("shutdown took too long; exiting");
       process.exit(1);
-    }, 20_000);
+    }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
       await running.stop();

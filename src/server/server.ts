@@ -1,6 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
+import type { Server as HttpServer } from "node:http";
 import { createApp, createPaymentsApp, DEFAULT_DIST_DIR } from "./app";
+import { drainable, type DrainResult } from "./http/drain-server";
 import { openDb, type Database } from "./db/client";
 import { origins, type Env } from "./env";
 import type { Logger } from "./logger";
@@ -32,24 +34,33 @@ export interface RunningServer {
   database: Database;
   queue: Queue;
   chains: ChainRuntime;
-  /** Stops accepting connections, drains jobs, closes the database and releases its lock. */
+  /**
+   * Stops accepting connections and drains the HTTP servers under any traffic (keep-alive clients
+   * are told `Connection: close`; what remains at the deadline is destroyed), drains jobs (a
+   * webhook in flight finishes or is recorded as interrupted), closes the database and releases
+   * its lock, all within SHUTDOWN_TIMEOUT_MS.
+   */
   stop(): Promise<void>;
 }
 
-function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, host: string, port: number) {
-  return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) =>
-      resolve({ server, port: info.port }),
-    );
-    server.once("error", reject);
-  });
+/**
+ * Shares of SHUTDOWN_TIMEOUT_MS: the HTTP servers (and, alongside, the webhook deliveries in
+ * flight) get this much before what remains is destroyed (or cut short and recorded as interrupted);
+ * the rest is for the watchers, the queue, the chains and the database.
+ */
+const HTTP_DRAIN_SHARE = 0.4;
+
+interface Listening {
+  server: ServerType;
+  port: number;
+  drain: (deadlineMs: number) => Promise<DrainResult>;
 }
 
-function close(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    // Keep-alive sockets would hold close() open; idle ones can go now.
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, host: string, port: number) {
+  return new Promise<Listening>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => resolve({ server, port: info.port, drain }));
+    const { drain } = drainable(server as HttpServer);
+    server.once("error", reject);
   });
 }
 
@@ -65,7 +76,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   let refundWatcher: Leadership | undefined;
   let webhooks: WebhookWorker | undefined;
   let mail: RunningMail | undefined;
-  const servers: ServerType[] = [];
+  const servers: Listening[] = [];
   try {
     chains = await startChains(env, log);
     queue = await startQueue(database, log);
@@ -169,9 +180,9 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     );
     const deps = { env, database, log, chains, queue, startedAt: new Date() };
     const app = await listen(createApp(deps, { distDir }), env.HOST, env.APP_PORT);
-    servers.push(app.server);
+    servers.push(app);
     const payments = await listen(createPaymentsApp(deps, { distDir }), env.HOST, env.PAYMENTS_PORT);
-    servers.push(payments.server);
+    servers.push(payments);
     const configured = origins(env);
     const appUrl = env.APP_PORT === 0 ? `http://localhost:${app.port}` : configured.app;
     const paymentsUrl = env.PAYMENTS_PORT === 0 ? `http://localhost:${payments.port}` : configured.payments;
@@ -191,19 +202,24 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
       chains: c,
       stop: () =>
         (stopping ??= (async () => {
-          await Promise.all(servers.map(close));
+          const budget = env.SHUTDOWN_TIMEOUT_MS;
+          const started = Date.now();
+          const drainMs = Math.floor(budget * HTTP_DRAIN_SHARE);
+          const [drained] = await Promise.all([Promise.all(servers.map((s) => s.drain(drainMs))), h.stop({ abortAfterMs: drainMs })]);
+          const destroyed = drained.reduce((n, d) => n + d.destroyed, 0);
+          log.info({ ms: Date.now() - started, destroyed }, "stopped serving");
           await w?.stop();
           await Promise.all(ew.map((l) => l.stop()));
           await rw.stop();
-          await h.stop();
           await m.stop();
-          await stopQueue(q);
+          // Half of what is left, so the chains and the database still have time after the queue.
+          await stopQueue(q, Math.max(500, Math.floor((budget - (Date.now() - started)) / 2)));
           await c.stop();
           await database.close();
         })()),
     };
   } catch (err) {
-    await Promise.all(servers.map(close));
+    await Promise.all(servers.map((s) => s.drain(1_000)));
     if (watcher) await watcher.stop().catch(() => {});
     await Promise.allSettled(evmWatchers.map((l) => l.stop()));
     if (refundWatcher) await refundWatcher.stop().catch(() => {});

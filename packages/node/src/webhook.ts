@@ -18,7 +18,8 @@ export interface VerifyOptions {
   now?: () => Date;
 }
 
-function header(headers: HeaderSource, name: string): string | undefined {
+/** One header's value, whatever form the headers come in (`name` in lower case). */
+export function header(headers: HeaderSource, name: string): string | undefined {
   if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name) ?? undefined;
   const record = headers as Record<string, string | string[] | undefined>;
   const key = Object.keys(record).find((k) => k.toLowerCase() === name);

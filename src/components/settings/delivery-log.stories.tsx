@@ -25,6 +25,7 @@ const attempt = (n: number, statusCode: number | null, error: string | null, sta
   url: ENDPOINT,
   statusCode,
   error,
+  state: "done" as const,
   durationMs: 120 + n,
   nextRetryAt: null,
   manual,
@@ -58,6 +59,41 @@ const deliveries: WebhookDeliveryDto[] = [
 ];
 
 const serverData = { integration: { apiHook: ENDPOINT }, deliveries };
+
+/**
+ * The server stopped while sending attempt #1 (recorded before it left, never answered); #2 went out
+ * with the same webhook-id and was delivered. Another event's attempt is being sent right now.
+ */
+const afterCrash: WebhookDeliveryDto[] = [
+  {
+    _id: "evt-sending",
+    type: "payment.validated",
+    status: "pending",
+    transaction: "tx-2",
+    attempts: 1,
+    nextAttemptAt: "2026-11-20T09:41:00.000Z",
+    deliveredAt: null,
+    createdAt: "2026-11-20T09:41:00.000Z",
+    payload: { type: "payment.validated" },
+    log: [{ ...attempt(1, null, null, "2026-11-20T09:41:00.000Z"), state: "sending", durationMs: null }],
+  },
+  {
+    _id: "evt-interrupted",
+    type: "payment.paid",
+    status: "delivered",
+    transaction: "tx-2",
+    attempts: 2,
+    nextAttemptAt: null,
+    deliveredAt: "2026-11-20T09:40:31.000Z",
+    createdAt: "2026-11-20T09:39:00.000Z",
+    payload: { type: "payment.paid" },
+    log: [
+      { ...attempt(1, null, null, "2026-11-20T09:39:00.000Z"), state: "interrupted", durationMs: null },
+      attempt(2, 200, null, "2026-11-20T09:40:30.000Z"),
+    ],
+  },
+];
+const crashData = { integration: { apiHook: ENDPOINT }, deliveries: afterCrash };
 
 export const Attempts: Story = {
   parameters: { serverData },
@@ -94,5 +130,43 @@ export const FrenchPhone: Story = {
   parameters: { ...phone360.parameters, serverData },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("button", { name: "Envoyer un événement de test" })).toBeVisible();
+  },
+};
+
+/** An attempt with no answer on record says so in words: still sending, or interrupted by a server stop. */
+export const Interrupted: Story = {
+  parameters: { serverData: crashData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("No answer recorded: the server stopped while sending")).toBeVisible();
+    await expect(canvas.getByText("Your endpoint may have received it; the next attempt carries the same webhook-id.")).toBeVisible();
+    await expect(canvas.getByText("Sending, no answer yet")).toBeVisible();
+  },
+};
+
+export const FrenchInterrupted: Story = {
+  globals: { locale: "fr" },
+  parameters: { serverData: crashData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("Aucune réponse enregistrée : le serveur s’est arrêté pendant l’envoi")).toBeVisible();
+    await expect(canvas.getByText("Envoi en cours, pas encore de réponse")).toBeVisible();
+  },
+};
+
+export const InterruptedPhone: Story = {
+  ...phone360,
+  parameters: { ...phone360.parameters, serverData: crashData },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("No answer recorded: the server stopped while sending")).toBeVisible();
+  },
+};
+
+export const FrenchInterruptedPhone: Story = {
+  ...phone360,
+  globals: { ...phone360.globals, locale: "fr" },
+  parameters: { ...phone360.parameters, serverData: crashData },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Aucune réponse enregistrée : le serveur s’est arrêté pendant l’envoi")).toBeVisible();
   },
 };

@@ -21,7 +21,8 @@ type Load = { status: "loading" } | { status: "error" } | { status: "ready"; lis
 
 /**
  * The webhook delivery log: every event, its status and each attempt (status code or why none
- * came, when, how long), with Redeliver, and "Send test event" to try the endpoint.
+ * came, when, how long; "sending" or "interrupted" for an attempt recorded before it was sent that
+ * has no answer), with Redeliver, and "Send test event" to try the endpoint.
  */
 export function DeliveryLog({ api, hasEndpoint, timeZone }: { api: ApiClient; hasEndpoint: boolean; timeZone?: string }) {
   const { t, i18n } = useTranslation("security");
@@ -106,6 +107,18 @@ export function DeliveryLog({ api, hasEndpoint, timeZone }: { api: ApiClient; ha
   );
 }
 
+/** What came of an attempt, in words: the HTTP status, why none came, or that none was recorded. */
+function AttemptOutcome({ attempt: a }: { attempt: WebhookAttemptDto }) {
+  const { t } = useTranslation("security");
+  // Recorded before it was sent: still waiting, or the server stopped before the answer came.
+  if (a.state !== "done" && a.statusCode === null) return <span className="font-medium">{t(`log.state.${a.state}`)}</span>;
+  return (
+    <span className={attemptSucceeded(a) ? "text-primary" : "text-destructive"}>
+      {a.statusCode !== null ? `HTTP ${a.statusCode}` : t(`log.errors.${a.error}`, { defaultValue: a.error ?? "" })}
+    </span>
+  );
+}
+
 function Attempts({ attempts, timeZone }: { attempts: WebhookAttemptDto[]; timeZone?: string }) {
   const { t, i18n } = useTranslation("security");
   return (
@@ -113,10 +126,11 @@ function Attempts({ attempts, timeZone }: { attempts: WebhookAttemptDto[]; timeZ
       {attempts.map((a) => (
         <li key={a._id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="font-medium">#{a.attempt}</span>
-          <span className={attemptSucceeded(a) ? "text-primary" : "text-destructive"}>{a.statusCode !== null ? `HTTP ${a.statusCode}` : t(`log.errors.${a.error}`, { defaultValue: a.error ?? "" })}</span>
+          <AttemptOutcome attempt={a} />
           <span className="text-muted-foreground">{formatDateTime(a.startedAt, i18n.language, timeZone)}</span>
-          <span className="text-muted-foreground">{t("log.duration", { ms: a.durationMs })}</span>
+          {a.durationMs !== null ? <span className="text-muted-foreground">{t("log.duration", { ms: a.durationMs })}</span> : null}
           {a.manual ? <span className="text-muted-foreground">{t("log.manual")}</span> : null}
+          {a.state === "interrupted" ? <span className="basis-full text-muted-foreground">{t("log.interruptedHint")}</span> : null}
         </li>
       ))}
     </ol>

@@ -27,6 +27,7 @@ const attempt = (n: number, statusCode: number | null, error: string | null, sta
   url: ENDPOINT,
   statusCode,
   error,
+  state: "done" as const,
   durationMs: 120 + n,
   nextRetryAt: null,
   manual,

@@ -2,6 +2,7 @@ import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timesta
 import { sql } from "drizzle-orm";
 import type { PaymentStatus } from "../../lib/payment-status";
 import type { OrderDetails } from "../../lib/pay-api";
+import type { WebhookAttemptState } from "../../lib/webhook-settings";
 
 /** Fiat currencies a merchant may bill in (GET /api/supported-currencies); seeded by migration. */
 export const fiatCurrencies = pgTable("fiat_currencies", {
@@ -613,7 +614,8 @@ export const apiIdempotencyKeys = pgTable(
  * Webhook outbox: one row per event (`payment.paid`, `payment.validated`, `payment.failed`),
  * written in the same database transaction as the state change that caused it. `payload` is the
  * exact JSON sent. A delivery job claims a due row (`status` pending, `nextAttemptAt` reached,
- * lease free), posts it, and records the attempt in `webhook_attempts`.
+ * lease free), records the attempt in `webhook_attempts` (committed before the request leaves), posts
+ * it, and fills the attempt in with the answer.
  */
 export const webhookEvents = pgTable(
   "webhook_events",
@@ -643,7 +645,7 @@ export const webhookEvents = pgTable(
 );
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 
-/** The delivery log: every attempt to post a webhook event, with what came back. */
+/** The delivery log: every attempt to post a webhook event, recorded before it is sent, with what came back. */
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
@@ -660,7 +662,14 @@ export const webhookAttempts = pgTable(
     error: text("error"),
     /** The first characters of the response body. */
     responseBody: text("response_body"),
-    durationMs: integer("duration_ms").notNull(),
+    /**
+     * `sending`: written and committed before the request leaves, so a crash mid-send still shows
+     * the attempt; `done`: the answer (or why none came) is in; `interrupted`: the process stopped
+     * while sending (found by the next claim, or cut by shutdown) — the receiver may have it.
+     */
+    state: text("state").$type<WebhookAttemptState>().notNull().default("done"),
+    /** Null while sending and when the process stopped before an answer. */
+    durationMs: integer("duration_ms"),
     /** When the next try is due; null when delivered or given up. */
     nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
     /** Started by the merchant's redelivery rather than the schedule. */

@@ -29,6 +29,7 @@ export class WebhookDispatcher {
   /** Events waiting or in flight, so a duplicate offer (job + sweeper) is not sent twice from here. */
   readonly #known = new Set<string>();
   #running = 0;
+  #draining = false;
   #idle: (() => void)[] = [];
 
   constructor(run: (task: WebhookTask) => Promise<unknown>, limits: Partial<DispatcherLimits> = {}) {
@@ -38,7 +39,7 @@ export class WebhookDispatcher {
 
   /** Queues a delivery and starts whatever the limits allow; never waits for the delivery. */
   offer(task: WebhookTask): void {
-    if (this.#known.has(task.eventId)) return;
+    if (this.#draining || this.#known.has(task.eventId)) return;
     const queue = this.#waiting.get(task.userId) ?? new Map<string, WebhookTask>();
     if (queue.size >= this.#limits.backlogPerMerchant) return;
     queue.set(task.eventId, task);
@@ -50,6 +51,17 @@ export class WebhookDispatcher {
   /** Deliveries in flight now, for one merchant or in all. */
   inFlight(userId?: string): number {
     return userId === undefined ? this.#running : (this.#inFlight.get(userId) ?? 0);
+  }
+
+  /**
+   * For a stop: forgets the waiting tasks (their events stay pending in the outbox, for the sweeper
+   * of whichever process runs next), takes no more, and resolves once the ones in flight are done.
+   */
+  drain(): Promise<void> {
+    this.#draining = true;
+    for (const queue of this.#waiting.values()) for (const eventId of queue.keys()) this.#known.delete(eventId);
+    this.#waiting.clear();
+    return this.idle();
   }
 
   /** Resolves once nothing is in flight or waiting (for a graceful stop). */

@@ -161,6 +161,33 @@ describe.each(TEST_BACKENDS)("webhook delivery on %s", (kind) => {
     ]);
   });
 
+  it("a shutdown cutting an attempt short records it as interrupted (no answer recorded), counted, and retried on the schedule", async () => {
+    const r = await hook(() => "hang");
+    const { eventId } = await paidEvent(r.url);
+    const stop = new AbortController();
+    const delivering = deliverWebhookEvent({ db: database.db }, eventId, { ...LOCAL, stop: stop.signal, retryScheduleMs: [10_000] });
+    await until(() => (r.requests.length > 0 ? true : undefined), "the POST");
+    // On record while the receiver holds the request.
+    expect(await attemptsOf(eventId)).toMatchObject([{ attempt: 1, state: "sending", statusCode: null, durationMs: null }]);
+    stop.abort();
+    const result = await delivering;
+    expect(result.outcome).toBe("retry");
+    expect(await attemptsOf(eventId)).toMatchObject([{ attempt: 1, state: "interrupted", statusCode: null, error: null, nextRetryAt: expect.any(Date) }]);
+    expect(await eventRow(eventId)).toMatchObject({ status: "pending", attempts: 1, cycleAttempts: 1, leaseUntil: null });
+  });
+
+  it("a crash during the schedule's last attempt counts it: the event fails without a send beyond the schedule", async () => {
+    const r = await hook([200]);
+    const { eventId, userId } = await paidEvent(r.url);
+    // What a process killed mid-send leaves: its attempt `sending`, the cycle used up, its lease run out.
+    await database.db.insert(webhookAttempts).values({ eventId, userId, attempt: 2, url: r.url, state: "sending", startedAt: new Date(Date.now() - 120_000) });
+    await database.db.update(webhookEvents).set({ attempts: 2, cycleAttempts: 2, leaseUntil: new Date(Date.now() - 60_000) }).where(eq(webhookEvents.id, eventId));
+    expect((await deliverWebhookEvent({ db: database.db }, eventId, { ...LOCAL, retryScheduleMs: [0] })).outcome).toBe("exhausted");
+    expect(r.requests).toHaveLength(0);
+    expect(await eventRow(eventId)).toMatchObject({ status: "failed", attempts: 2, nextAttemptAt: null });
+    expect(await attemptsOf(eventId)).toMatchObject([{ attempt: 2, state: "interrupted" }]);
+  });
+
   it("logs a network error and a timeout as failed attempts", async () => {
     const closed = await receiver([200]);
     await closed.close();

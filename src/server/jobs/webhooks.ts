@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Database, Db } from "../db/client";
-import { merchantIntegrations, webhookAttempts, webhookEvents, type WebhookEventRow, type WebhookAttemptRow } from "../db/schema";
+import { merchantIntegrations, webhookAttempts, webhookEvents, type WebhookAttemptRow, type WebhookEventRow } from "../db/schema";
+import type { WebhookAttemptState } from "@/lib/webhook-settings";
 import type { Logger } from "../logger";
 import { DestinationRefusedError, DestinationUnresolvedError, type DestinationOptions } from "../net/resolve-destination";
-import { pinnedPost, PostTimeoutError } from "../net/pinned-post";
+import { PostAbortedError, pinnedPost, PostTimeoutError } from "../net/pinned-post";
 import type { Queue } from "./queue";
 import { WebhookDispatcher, type DispatcherLimits } from "./webhook-dispatcher";
 
@@ -13,7 +14,10 @@ import { WebhookDispatcher, type DispatcherLimits } from "./webhook-dispatcher";
  * `webhook_events` outbox in the same database transaction as the payment change; a pg-boss job
  * posts each one to the merchant's endpoint, signed the Standard Webhooks way (`webhook-id`,
  * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`, by the `standardwebhooks`
- * package), and logs every attempt in `webhook_attempts`. A non-2xx answer or a network error is
+ * package), and records every attempt in `webhook_attempts` BEFORE the request leaves (committed,
+ * state `sending`), filling it in when the answer comes. A process that stops mid-send leaves its
+ * attempt in the log, read as interrupted; the next attempt is a second one with the same
+ * `webhook-id`, which is why receivers dedupe on it (docs/webhooks.md). A non-2xx answer or a network error is
  * retried on `WEBHOOK_RETRY_SCHEDULE_MS`; after the last one the event is `failed` until the
  * merchant redelivers it. Jobs only say "look at event X": the row is claimed with a lease, so a
  * duplicate job is harmless, and a sweeper re-enqueues anything due whose job was lost (e.g. the
@@ -47,6 +51,8 @@ export interface WebhookOptions {
   maxReplyBytes?: number;
   /** Where sending is allowed (loopback in a sandbox that says so) and the resolver to use. */
   destination?: DestinationOptions;
+  /** Shutdown: cuts the attempt in flight short; it is recorded as interrupted and retried on the schedule. */
+  stop?: AbortSignal;
   now?: () => Date;
 }
 
@@ -84,11 +90,22 @@ export async function enqueueWebhookEvents(
 export type DeliveryResult =
   | { outcome: "not_due" }
   | { outcome: "no_endpoint" }
+  /** The schedule's last attempt was interrupted (the process stopped while sending): given up without another send. */
+  | { outcome: "exhausted" }
   | { outcome: "delivered" | "retry" | "failed"; attempt: WebhookAttemptRow };
 
+/**
+ * How an attempt reads in the delivery log. A `sending` row older than a lease has no process
+ * behind it any more (the lease ran out, so another may already have sent the event again): it
+ * reads as interrupted even before the next claim writes so.
+ */
+export function attemptState(row: Pick<WebhookAttemptRow, "state" | "startedAt">, now = new Date(), leaseMs = WEBHOOK_LEASE_MS): WebhookAttemptState {
+  return row.state === "sending" && now.getTime() - row.startedAt.getTime() > leaseMs ? "interrupted" : row.state;
+}
+
 /** Claims an event when an attempt is due and nobody else holds it. */
-async function claim(db: Db, eventId: string, now: Date, leaseMs: number): Promise<WebhookEventRow | undefined> {
-  const [row] = await db
+async function claim(tx: Db, eventId: string, now: Date, leaseMs: number): Promise<WebhookEventRow | undefined> {
+  const [row] = await tx
     .update(webhookEvents)
     .set({ leaseUntil: new Date(now.getTime() + leaseMs) })
     .where(
@@ -103,15 +120,58 @@ async function claim(db: Db, eventId: string, now: Date, leaseMs: number): Promi
   return row;
 }
 
+type Begun =
+  | { outcome: "not_due" | "no_endpoint" | "exhausted" }
+  | { outcome: "sending"; event: WebhookEventRow; url: string; secret: string; attempt: WebhookAttemptRow };
+
+/**
+ * Starts an attempt, in one transaction committed before anything is sent: claims the event,
+ * marks attempts whose process stopped mid-send as interrupted (the claim proves their lease ran
+ * out), and writes this attempt as `sending`, counted in the event's attempts and retry cycle. So
+ * a crash between the request and the answer leaves the attempt in the log, and the schedule counts it.
+ */
+async function begin(db: Db, eventId: string, startedAt: Date, options: { leaseMs: number; maxAttempts: number; manual: boolean }): Promise<Begun> {
+  return db.transaction(async (tx): Promise<Begun> => {
+    const event = await claim(tx, eventId, startedAt, options.leaseMs);
+    if (!event) return { outcome: "not_due" };
+    await tx
+      .update(webhookAttempts)
+      .set({ state: "interrupted" })
+      .where(and(eq(webhookAttempts.eventId, event.id), eq(webhookAttempts.state, "sending")));
+    const [integration] = await tx.select().from(merchantIntegrations).where(eq(merchantIntegrations.userId, event.userId));
+    const apiHook = integration?.apiHook;
+    if (!apiHook) {
+      await tx.update(webhookEvents).set({ status: "no_endpoint", nextAttemptAt: null, leaseUntil: null }).where(eq(webhookEvents.id, event.id));
+      return { outcome: "no_endpoint" };
+    }
+    if (event.cycleAttempts >= options.maxAttempts) {
+      await tx.update(webhookEvents).set({ status: "failed", nextAttemptAt: null, leaseUntil: null }).where(eq(webhookEvents.id, event.id));
+      return { outcome: "exhausted" };
+    }
+    const [attempt] = await tx
+      .insert(webhookAttempts)
+      .values({ eventId: event.id, userId: event.userId, attempt: event.attempts + 1, url: apiHook, state: "sending", manual: options.manual, startedAt })
+      .returning();
+    await tx
+      .update(webhookEvents)
+      .set({ attempts: sql`${webhookEvents.attempts} + 1`, cycleAttempts: sql`${webhookEvents.cycleAttempts} + 1` })
+      .where(eq(webhookEvents.id, event.id));
+    return { outcome: "sending", event, url: apiHook, secret: integration.secret, attempt };
+  });
+}
+
 interface Sent {
   statusCode: number | null;
   /** A fixed word or "HTTP <status>": never the receiver's words or the network's details. */
   error: string | null;
   durationMs: number;
+  /** Cut short by shutdown before an answer came: the receiver may or may not have the event. */
+  aborted: boolean;
 }
 
 /** What the delivery log says about an attempt that got no status code. */
-function failureOf(err: unknown): string {
+function failureOf(err: unknown): string | null {
+  if (err instanceof PostAbortedError) return null;
   if (err instanceof DestinationRefusedError) return "destination refused";
   if (err instanceof DestinationUnresolvedError) return "host not found";
   if (err instanceof PostTimeoutError) return "timeout";
@@ -136,17 +196,18 @@ async function post(url: string, secret: string, event: WebhookEventRow, at: Dat
       timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
       maxReplyBytes: options.maxReplyBytes ?? WEBHOOK_MAX_REPLY_BYTES,
       destination: options.destination,
+      stop: options.stop,
     });
     const ok = statusCode >= 200 && statusCode < 300;
-    return { statusCode, error: ok ? null : `HTTP ${statusCode}`, durationMs: duration() };
+    return { statusCode, error: ok ? null : `HTTP ${statusCode}`, durationMs: duration(), aborted: false };
   } catch (err) {
-    return { statusCode: null, error: failureOf(err), durationMs: duration() };
+    return { statusCode: null, error: failureOf(err), durationMs: duration(), aborted: err instanceof PostAbortedError };
   }
 }
 
 /**
- * Makes one delivery attempt of an event if one is due, logs it, and schedules the next one
- * (or gives up after the last).
+ * Makes one delivery attempt of an event if one is due: records it (committed) before sending,
+ * fills it in with the answer, and schedules the next one (or gives up after the last).
  */
 export async function deliverWebhookEvent(
   deps: WebhookDeps,
@@ -155,19 +216,16 @@ export async function deliverWebhookEvent(
 ): Promise<DeliveryResult> {
   const now = options.now ?? (() => new Date());
   const schedule = options.retryScheduleMs ?? WEBHOOK_RETRY_SCHEDULE_MS;
-  const event = await claim(deps.db, eventId, now(), options.leaseMs ?? WEBHOOK_LEASE_MS);
-  if (!event) return { outcome: "not_due" };
-  const [integration] = await deps.db.select().from(merchantIntegrations).where(eq(merchantIntegrations.userId, event.userId));
-  if (!integration?.apiHook) {
-    await deps.db
-      .update(webhookEvents)
-      .set({ status: "no_endpoint", nextAttemptAt: null, leaseUntil: null })
-      .where(eq(webhookEvents.id, event.id));
-    return { outcome: "no_endpoint" };
-  }
-
   const startedAt = now();
-  const sent = await post(integration.apiHook, integration.secret, event, startedAt, options);
+  const begun = await begin(deps.db, eventId, startedAt, {
+    leaseMs: options.leaseMs ?? WEBHOOK_LEASE_MS,
+    maxAttempts: schedule.length + 1,
+    manual: options.manual ?? false,
+  });
+  if (begun.outcome !== "sending") return begun;
+  const { event } = begun;
+
+  const sent = await post(begun.url, begun.secret, event, startedAt, options);
   const cycle = event.cycleAttempts + 1;
   const delivered = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
   const delay = schedule[cycle - 1];
@@ -176,32 +234,18 @@ export async function deliverWebhookEvent(
 
   const attempt = await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .insert(webhookAttempts)
-      .values({
-        eventId: event.id,
-        userId: event.userId,
-        attempt: event.attempts + 1,
-        url: integration.apiHook!,
-        ...sent,
-        nextRetryAt,
-        manual: options.manual ?? false,
-        startedAt,
-      })
+      .update(webhookAttempts)
+      .set({ statusCode: sent.statusCode, error: sent.error, durationMs: sent.durationMs, nextRetryAt, state: sent.aborted ? "interrupted" : "done" })
+      .where(eq(webhookAttempts.id, begun.attempt.id))
       .returning();
+    // Only while this attempt's lease holds: past it, another process owns the event.
     await tx
       .update(webhookEvents)
-      .set({
-        status: outcome === "retry" ? "pending" : outcome,
-        attempts: sql`${webhookEvents.attempts} + 1`,
-        cycleAttempts: sql`${webhookEvents.cycleAttempts} + 1`,
-        nextAttemptAt: nextRetryAt,
-        leaseUntil: null,
-        deliveredAt: delivered ? now() : null,
-      })
-      .where(eq(webhookEvents.id, event.id));
+      .set({ status: outcome === "retry" ? "pending" : outcome, nextAttemptAt: nextRetryAt, leaseUntil: null, deliveredAt: delivered ? now() : null })
+      .where(and(eq(webhookEvents.id, event.id), eq(webhookEvents.leaseUntil, event.leaseUntil!)));
     return row;
   });
-  deps.log?.info({ eventId: event.id, attempt: attempt.attempt, statusCode: sent.statusCode, outcome }, "webhook attempt");
+  deps.log?.info({ eventId: event.id, attempt: attempt.attempt, statusCode: sent.statusCode, outcome, interrupted: sent.aborted }, "webhook attempt");
   if (nextRetryAt) await enqueueWebhookEvents(deps.queue, [event.id], deps.log, { startAfter: nextRetryAt });
   return { outcome, attempt };
 }
@@ -290,8 +334,11 @@ export interface WebhookWorkerOptions extends WebhookOptions {
 
 export interface WebhookWorker {
   dispatcher: WebhookDispatcher;
-  /** Takes no new jobs and waits for the deliveries in flight. */
-  stop(): Promise<void>;
+  /**
+   * Takes no new jobs, forgets the waiting ones (their events stay pending in the outbox) and waits
+   * for the deliveries in flight; after `abortAfterMs` those are cut short and recorded as interrupted.
+   */
+  stop(options?: { abortAfterMs?: number }): Promise<void>;
 }
 
 /** The owners of some events, for the dispatcher's per-merchant turns. */
@@ -313,9 +360,10 @@ async function ownersOf(db: Db, eventIds: readonly string[]): Promise<Map<string
  */
 export async function startWebhookWorker(boss: Queue, database: Database, log: Logger, options: WebhookWorkerOptions = {}): Promise<WebhookWorker> {
   const deps: WebhookDeps = { db: database.db, queue: boss, log };
+  const stopping = new AbortController();
   const dispatcher = new WebhookDispatcher(
     (task) =>
-      deliverWebhookEvent(deps, task.eventId, { ...options, manual: task.manual }).catch((err: unknown) =>
+      deliverWebhookEvent(deps, task.eventId, { ...options, stop: stopping.signal, manual: task.manual }).catch((err: unknown) =>
         log.error({ err, eventId: task.eventId }, "webhook delivery failed; the sweeper will retry"),
       ),
     options.limits,
@@ -353,10 +401,15 @@ export async function startWebhookWorker(boss: Queue, database: Database, log: L
   await sweepWebhookEvents(deps, options.now?.());
   return {
     dispatcher,
-    stop: async () => {
+    stop: async ({ abortAfterMs } = {}) => {
       localWorkers.delete(boss);
-      await boss.offWork(WEBHOOK_QUEUES.deliver);
-      await dispatcher.idle();
+      const cut = abortAfterMs === undefined ? undefined : setTimeout(() => stopping.abort(), abortAfterMs);
+      try {
+        await boss.offWork(WEBHOOK_QUEUES.deliver);
+        await dispatcher.drain();
+      } finally {
+        clearTimeout(cut);
+      }
     },
   };
 }

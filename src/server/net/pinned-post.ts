@@ -11,6 +11,8 @@ export interface PinnedPostOptions {
   /** Reply bytes read at most before the connection is dropped. */
   maxReplyBytes: number;
   destination?: DestinationOptions;
+  /** Aborts the attempt early (the process is shutting down): rejects with PostAbortedError. */
+  stop?: AbortSignal;
 }
 
 /** The attempt ran out of time before the receiver answered. */
@@ -18,6 +20,14 @@ export class PostTimeoutError extends Error {
   constructor() {
     super("timeout");
     this.name = "PostTimeoutError";
+  }
+}
+
+/** The attempt was cut short by `stop` (shutdown) before the receiver answered. */
+export class PostAbortedError extends Error {
+  constructor() {
+    super("aborted");
+    this.name = "PostAbortedError";
   }
 }
 
@@ -36,11 +46,15 @@ function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {
  * read up to `maxReplyBytes` (so a receiver can finish cleanly) and thrown away, never shown.
  * @throws {DestinationRefusedError | DestinationUnresolvedError} before anything is sent.
  * @throws {PostTimeoutError} when no answer came in time.
+ * @throws {PostAbortedError} when `stop` fired before an answer came.
  * @throws {Error} a network error (its `code`, e.g. ECONNREFUSED).
  */
 export async function pinnedPost(url: URL, options: PinnedPostOptions): Promise<{ statusCode: number }> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  const timedOut = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new PostTimeoutError()), { once: true }));
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.stop ? AbortSignal.any([timeout, options.stop]) : timeout;
+  const cutShort = () => (options.stop?.aborted ? new PostAbortedError() : new PostTimeoutError());
+  if (signal.aborted) throw cutShort();
+  const timedOut = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(cutShort()), { once: true }));
   timedOut.catch(() => {});
   const target = await Promise.race([resolveDestination(url, options.destination), timedOut]);
   const client = url.protocol === "https:" ? https : http;
@@ -54,7 +68,7 @@ export async function pinnedPost(url: URL, options: PinnedPostOptions): Promise<
     });
     const abort = () => {
       req.destroy();
-      reject(new PostTimeoutError());
+      reject(cutShort());
     };
     signal.addEventListener("abort", abort, { once: true });
     req.on("error", (err) => {

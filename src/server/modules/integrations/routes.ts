@@ -4,9 +4,10 @@ import type { AppDeps } from "../../deps";
 import { ApiError, ErrorBody } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { isUuid } from "@/lib/uuid";
+import { WEBHOOK_ATTEMPT_STATES } from "@/lib/webhook-settings";
 import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
-import { NoEndpointError, redeliverWebhookEvent } from "../../jobs/webhooks";
+import { attemptState, NoEndpointError, redeliverWebhookEvent } from "../../jobs/webhooks";
 import { sendTestWebhookEvent } from "../../jobs/webhook-test-event";
 import type { IntegrationRow, UserRow, WebhookAttemptRow, WebhookEventRow } from "../../db/schema";
 import { checkEndpointResolution, getIntegration, listDeliveries, regenerateSecret, saveIntegration, validateIntegration } from "./service";
@@ -46,7 +47,11 @@ const AttemptDto = z
         description:
           "`HTTP <status>` for a non-2xx answer, or why no answer came: `timeout`, `unreachable`, `host not found`, `destination refused` (not a public address). The receiver's body is never kept.",
       }),
-    durationMs: z.number().int(),
+    state: z.enum(WEBHOOK_ATTEMPT_STATES).openapi({
+      description:
+        "`sending`: recorded before the request left, no answer yet; `done`: the answer (or why none came) is in; `interrupted`: the server stopped while sending, so no answer was recorded — the receiver may have the event, and the next attempt carries the same `webhook-id`.",
+    }),
+    durationMs: z.number().int().nullable().openapi({ description: "Null while sending or when interrupted before an answer" }),
     nextRetryAt: z.string().nullable(),
     manual: z.boolean().openapi({ description: "Started by a redelivery" }),
     startedAt: z.string(),
@@ -92,6 +97,7 @@ function toAttemptDto(a: WebhookAttemptRow): z.infer<typeof AttemptDto> {
     url: a.url,
     statusCode: a.statusCode,
     error: a.error,
+    state: attemptState(a),
     durationMs: a.durationMs,
     nextRetryAt: iso(a.nextRetryAt),
     manual: a.manual,
