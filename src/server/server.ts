@@ -23,6 +23,7 @@ import { EVM_INFLOW_CURSOR_KEY, startEvmInflowScan } from "./jobs/evm-inflow-sca
 import { createPublicClient, http } from "viem";
 import { Connection } from "@solana/web3.js";
 import { payerScreen } from "./modules/sanctions/service";
+import { closePdfWorkers } from "./modules/invoices/pdf-response";
 
 export interface RunningServer {
   appUrl: string;
@@ -184,6 +185,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
       stop: () =>
         (stopping ??= (async () => {
           await Promise.all(servers.map(close));
+          await closePdfWorkers();
           await w?.stop();
           await Promise.all(ew.map((l) => l.stop()));
           await rw.stop();

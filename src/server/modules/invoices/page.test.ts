@@ -47,7 +47,7 @@ describe.each(TEST_BACKENDS)("the invoice page's served HTML (%s)", (kind) => {
   it("puts the whole invoice in the HTML, escaped, with Make Payment to the pay page", async () => {
     const res = await payments.request(`/invoice?i=${hashedId}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(res.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
     const html = await res.text();
     expect(html).toContain(`<title>Invoice ${number} - zPay</title>`);
     expect(html).toContain(number);
