@@ -6,6 +6,8 @@ describe("content hashes and If-None-Match", () => {
     expect(contentHash({ a: 1, b: ["x"] })).toBe(contentHash({ a: 1, b: ["x"] }));
     expect(contentHash({ a: 1, b: ["x"] })).not.toBe(contentHash({ a: 1, b: ["y"] }));
     expect(contentHash("x")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(contentHash({ cents: 12575n })).not.toBe(contentHash({ cents: 12576n }));
+    expect(contentHash({ cents: 1n })).not.toBe(contentHash({ cents: "1" }));
   });
 
   it("matches the tag among several, weak or strong, and * ; nothing else", () => {

@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 
 /**
  * A short SHA-256 of `value`'s JSON (base64url, 128 bits): answers built from equal inputs share it,
- * so it serves as both cache key and ETag. Key order is the builder's, which is fixed in code.
+ * so it serves as both cache key and ETag. Key order is the builder's, which is fixed in code; a
+ * bigint (money in base units) counts by its digits.
  */
 export function contentHash(value: unknown): string {
-  return createHash("sha256").update(JSON.stringify(value)).digest("base64url").slice(0, 22);
+  const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+  return createHash("sha256").update(json).digest("base64url").slice(0, 22);
 }
 
 /**
