@@ -50,7 +50,7 @@ describe.each(TEST_BACKENDS)("the public invoice PDF under repeated and flooding
     expect(res.status).toBe(201);
     return (await res.json()).data.invoice as { _id: string; hashedId: string; invoiceNumber: string };
   }
-  const pdf = (hashedId: string, headers: Record<string, string> = {}) => payments.request(`/api/pay/invoices/${hashedId}/pdf`, { headers });
+  const pdf = async (hashedId: string, headers: Record<string, string> = {}) => payments.request(`/api/pay/invoices/${hashedId}/pdf`, { headers });
 
   it("the PDF is rendered once for repeated requests, parallel or one after another", async () => {
     const invoice = await newInvoice(merchant);
