@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { createApp, createPaymentsApp } from "../../app";
 import type { Database } from "../../db/client";
@@ -7,7 +7,9 @@ import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
 import { pdfRendersInThisThread, setPdfCompression } from "./pdf";
-import { pdfWorkers } from "./pdf-response";
+import { pdfWorkers, usePdfWorkers } from "./pdf-response";
+import { PdfWorkerPool } from "./pdf-pool";
+import { fakePdfWorker } from "../../testing/fake-pdf-worker";
 import { pdfText } from "./pdf-text";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
@@ -138,6 +140,29 @@ describe.each(TEST_BACKENDS)("the public invoice PDF under repeated and flooding
     expect((await limited.request(`/api/pay/invoices/${invoice.hashedId}`, { headers: { "x-forwarded-for": "203.0.113.7" } })).status).toBe(200);
   });
 
+  it("a full drawing queue answers 503 with Retry-After; a drawn version is still served", async () => {
+    const drawnBefore = await newInvoice(merchant);
+    expect((await pdf(drawnBefore.hashedId)).status).toBe(200);
+    const [a, b, c] = [await newInvoice(merchant), await newInvoice(merchant), await newInvoice(merchant)];
+    // One stand-in worker that takes 10 s a drawing and room for one more job: a is drawn, b waits, c is refused.
+    const stuck = new PdfWorkerPool({ size: 1, maxQueue: 1, deadlineMs: 20_000, idleMs: 60_000, launch: fakePdfWorker(10_000) });
+    usePdfWorkers(stuck);
+    try {
+      const pending = [pdf(a.hashedId), pdf(b.hashedId)];
+      await vi.waitFor(() => expect(stuck.renders).toBe(1));
+      const refused = await pdf(c.hashedId);
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(await refused.json()).toMatchObject({ code: "pdf_busy" });
+      expect((await pdf(drawnBefore.hashedId)).status).toBe(200);
+      await stuck.close();
+      await Promise.all(pending);
+    } finally {
+      usePdfWorkers(undefined);
+      await stuck.close();
+    }
+  });
+
   it("the event loop stays free while PDFs render: 20 drawings go to the worker, none to the server's thread, and health answers meanwhile", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push((await newInvoice(merchant)).hashedId);
@@ -152,5 +177,5 @@ describe.each(TEST_BACKENDS)("the public invoice PDF under repeated and flooding
     expect(await pdfs).toEqual(ids.map(() => 200));
     expect(pdfRendersInThisThread() - inThread).toBe(0);
     expect(pdfWorkers().renders - inWorkers).toBe(20);
-  });
+  }, 120_000); // 20 real drawings: seconds on a quiet machine, many more on a busy 2-core one
 });

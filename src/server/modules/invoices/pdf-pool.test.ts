@@ -1,19 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { PublicInvoiceDto } from "@/lib/invoice";
 import { PdfBusyError, PdfWorkerPool, type PdfPoolOptions } from "./pdf-pool";
-
-/**
- * A stand-in worker: answers each job after `ms` with the job's id as its only byte; job 1 takes
- * `firstMs` instead, and job 2 (with `crashOn2`) ends the thread.
- */
-function fakeWorker(ms: number, { crashOn2 = false, firstMs = ms } = {}): PdfPoolOptions["launch"] {
-  const code = `import { parentPort } from "node:worker_threads";
-parentPort.on("message", ({ id }) => {
-  if (${crashOn2} && id === 2) process.exit(3);
-  setTimeout(() => parentPort.postMessage({ id, pdf: new Uint8Array([id]) }), id === 1 ? ${firstMs} : ${ms});
-});`;
-  return { file: new URL(`data:text/javascript,${encodeURIComponent(code)}`), execArgv: [] };
-}
+import { fakePdfWorker as fakeWorker } from "../../testing/fake-pdf-worker";
 
 const job = { invoice: {} as PublicInvoiceDto, lng: "en", compress: true };
 const pools: PdfWorkerPool[] = [];

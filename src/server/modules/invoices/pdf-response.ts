@@ -29,6 +29,11 @@ export function pdfWorkers(): PdfWorkerPool {
   return pool;
 }
 
+/** Puts `workers` in the real pool's place (tests, with stand-in workers); undefined goes back to the real one. */
+export function usePdfWorkers(workers: PdfWorkerPool | undefined): void {
+  pool = workers;
+}
+
 /** Ends the PDF workers (server shutdown); the next PDF starts new ones. */
 export async function closePdfWorkers(): Promise<void> {
   const closing = pool;
