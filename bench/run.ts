@@ -71,6 +71,10 @@ printBills(await benchBills());
 const { benchOrders, printOrders } = await import("./orders");
 printOrders(await benchOrders());
 
+// The public invoice PDF under a burst of 100 parallel requests, with /api/health asked meanwhile.
+const { benchInvoicePdf, printInvoicePdf } = await import("./invoice-pdf");
+printInvoicePdf(await benchInvoicePdf());
+
 // Pages on a slow phone: JavaScript downloaded before any choice, largest paint and layout shift.
 const { benchPages, printPages } = await import("./pages");
 printPages(await benchPages());

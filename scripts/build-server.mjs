@@ -66,12 +66,30 @@ const ownLocation = {
   },
 };
 
-/** Bundles `entry` (a path from the repository root) to dist-server/<name>.mjs; answers that file's path. */
+/**
+ * Worker threads a server starts from a file of their own: each is bundled beside the server, and
+ * the server finds it through the constant named here (see src/server/modules/invoices/pdf-pool.ts).
+ */
+const WORKERS = [{ entry: "src/server/modules/invoices/pdf-worker.ts", name: "invoice-pdf-worker", constant: "__ZPAY_PDF_WORKER__" }];
+
+/**
+ * Bundles `entry` (a path from the repository root) to dist-server/<name>.mjs, and the worker
+ * threads' files beside it; answers the server bundle's path.
+ */
 export async function buildServer(entry, name) {
+  const define = Object.fromEntries(
+    WORKERS.map((w) => [w.constant, JSON.stringify(pathToFileURL(path.join(SERVER_BUILD_DIR, `${w.name}.mjs`)).href)]),
+  );
+  for (const worker of WORKERS) await bundle(worker.entry, worker.name, define);
+  return bundle(entry, name, define);
+}
+
+async function bundle(entry, name, define) {
   const outfile = path.join(SERVER_BUILD_DIR, `${name}.mjs`);
   await build({
     entryPoints: [path.join(ROOT, entry)],
     outfile,
+    define,
     bundle: true,
     platform: "node",
     format: "esm",

@@ -2,8 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { SERVER_BUILD_DIR, SERVER_NODE_FLAGS } from "./build-server.mjs";
+import { signInMerchant } from "../src/server/testing/merchants";
+import { pdfText } from "../src/server/modules/invoices/pdf-text";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-start-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -80,6 +83,22 @@ describe("npm start", () => {
     expect((await rpc(evms[0]!.rpc, "eth_chainId")).result).toBe("0x7a69");
     expect((await rpc(evms[1]!.rpc, "eth_chainId")).result).toBe("0x7a6a");
     for (const evm of evms) expect(isRunning(evm.pid)).toBe(true);
+
+    // An invoice PDF, drawn by the bundled worker thread (dist-server/invoice-pdf-worker.mjs) with pdfkit and the fonts,
+    // which the server bundle names (not the TypeScript source, which would need tsx at run time).
+    const workerBundle = path.join(SERVER_BUILD_DIR, "invoice-pdf-worker.mjs");
+    expect(fs.existsSync(workerBundle)).toBe(true);
+    expect(fs.readFileSync(path.join(SERVER_BUILD_DIR, "main.mjs"), "utf8")).toContain(JSON.stringify(pathToFileURL(workerBundle).href));
+    const merchant = await signInMerchant({ request: (url, init) => fetch(`${app}${url}`, init) });
+    const post = async (url: string, body: unknown) =>
+      (await (await fetch(`${app}/api${url}`, { method: "POST", headers: { ...merchant.auth, "content-type": "application/json" }, body: JSON.stringify(body) })).json()).data;
+    const { customer } = await post("/v1/customers", { name: "Zoë", email: "zoe@example.com" });
+    const line = { description: "Café design", quantity: "1", unitPrice: { currency: "USD", value: "10" }, taxPercent: "0" };
+    const { invoice } = await post("/v1/invoices", { issuedOn: "2026-11-24", paymentDueOn: "2099-12-01", client: customer._id, currency: "USD", invoiceInclusions: [line] });
+    const pdf = await fetch(`${payments}/api/pay/invoices/${invoice.hashedId}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain("Café design");
+    expect((await fetch(`${payments}/api/pay/invoices/${invoice.hashedId}/pdf`, { headers: { "if-none-match": pdf.headers.get("etag")! } })).status).toBe(304);
 
     server.child.kill(signal);
     expect(await server.exited).toBe(0);

@@ -24,6 +24,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("limits invoice PDFs to 30 a minute per address and 32 MB of cache by default, and refuses nonsense", () => {
+    expect(parseEnv({})).toMatchObject({ INVOICE_PDF_RATE_LIMIT: 30, INVOICE_PDF_CACHE_MB: 32 });
+    expect(parseEnv({ INVOICE_PDF_RATE_LIMIT: "5", INVOICE_PDF_CACHE_MB: "64" })).toMatchObject({ INVOICE_PDF_RATE_LIMIT: 5, INVOICE_PDF_CACHE_MB: 64 });
+    expect(() => parseEnv({ INVOICE_PDF_RATE_LIMIT: "0" })).toThrow(/INVOICE_PDF_RATE_LIMIT/);
+    expect(() => parseEnv({ INVOICE_PDF_CACHE_MB: "lots" })).toThrow(/INVOICE_PDF_CACHE_MB/);
+  });
+
   it("reads RESTRICTED_NETWORKS as a list of chain ids, empty by default", () => {
     expect(parseEnv({}).RESTRICTED_NETWORKS).toEqual([]);
     expect(parseEnv({ RESTRICTED_NETWORKS: "" }).RESTRICTED_NETWORKS).toEqual([]);

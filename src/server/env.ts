@@ -60,6 +60,10 @@ export const envSchema = z
     FAUCET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     /** Payment starts per client address per minute (each creates a transaction the watcher follows). */
     PAY_START_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /** Invoice PDFs one client address may fetch per minute on the payments origin (each new version is drawn in a worker). */
+    INVOICE_PDF_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /** Memory for drawn invoice PDFs, by content hash (MB); a version is drawn again only once pushed out. */
+    INVOICE_PDF_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
     /** Unpaid, unexpired payments one client address may have at once (each is watched on chain). */
     PAY_PENDING_PER_CLIENT: z.coerce.number().int().min(1).default(20),
     /** Unpaid, unexpired payments one payment link may have at once. */

@@ -27,6 +27,7 @@ import { solanaConnection } from "./chains/solana/connection";
 import { chainHealth } from "./chains/chain-health";
 import { evmHttp } from "./chains/evm/transport";
 import { payerScreen } from "./modules/sanctions/service";
+import { closePdfWorkers } from "./modules/invoices/pdf-response";
 
 export interface RunningServer {
   appUrl: string;
@@ -208,6 +209,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
           const [drained] = await Promise.all([Promise.all(servers.map((s) => s.drain(drainMs))), h.stop({ abortAfterMs: drainMs })]);
           const destroyed = drained.reduce((n, d) => n + d.destroyed, 0);
           log.info({ ms: Date.now() - started, destroyed }, "stopped serving");
+          await closePdfWorkers();
           await w?.stop();
           await Promise.all(ew.map((l) => l.stop()));
           await rw.stop();

@@ -19,7 +19,7 @@ import {
   updateInvoice,
   validateInvoiceBody,
 } from "../invoices/service";
-import { invoicePdfResponse } from "../invoices/pdf";
+import { invoicePdfResponse } from "../invoices/pdf-response";
 
 const SaveBody = z
   .object({
@@ -176,7 +176,7 @@ export function billRoutes(deps: AppDeps) {
     })
     .openapi(pdfRoute, async (c) => {
       const row = await findOwnInvoice(db, c.var.user.id, "bill", c.req.valid("param").id);
-      return invoicePdfResponse(db, row, payments, c.req.query("lng"));
+      return invoicePdfResponse(c, deps, row, c.req.query("lng"));
     })
     .openapi(instructionsRoute, async (c) => {
       const { user, id } = c.req.valid("param");

@@ -6,7 +6,7 @@ const translators = new Map<Language, i18n>();
 
 /** One i18next per language over the bundled translations, ready synchronously (invoice page and PDF). */
 export function invoiceTranslator(lng: string | undefined): i18n {
-  const language: Language = isLanguage(lng) ? lng : FALLBACK_LANGUAGE;
+  const language = invoiceLanguage(lng);
   let instance = translators.get(language);
   if (!instance) {
     instance = createInstance();
@@ -23,4 +23,9 @@ export function invoiceTranslator(lng: string | undefined): i18n {
     translators.set(language, instance);
   }
   return instance;
+}
+
+/** The language an invoice is printed in: `lng` when supported, the fallback otherwise. */
+export function invoiceLanguage(lng: string | undefined): Language {
+  return isLanguage(lng) ? lng : FALLBACK_LANGUAGE;
 }

@@ -2,8 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { createApp, createPaymentsApp } from "../../app";
 import type { Database } from "../../db/client";
+import { invoices } from "../../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
@@ -47,7 +49,7 @@ describe.each(TEST_BACKENDS)("the invoice page's served HTML (%s)", (kind) => {
   it("puts the whole invoice in the HTML, escaped, with Make Payment to the pay page", async () => {
     const res = await payments.request(`/invoice?i=${hashedId}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(res.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
     const html = await res.text();
     expect(html).toContain(`<title>Invoice ${number} - zPay</title>`);
     expect(html).toContain(number);
@@ -68,6 +70,30 @@ describe.each(TEST_BACKENDS)("the invoice page's served HTML (%s)", (kind) => {
     expect(html).toContain('<html lang="fr"');
     expect(html).toContain("Facturé à");
     expect(html).toContain("23,10 USD");
+  });
+
+  it("If-None-Match answers 304 until the invoice is paid; the ETag differs by language", async () => {
+    const first = await payments.request(`/invoice?i=${hashedId}`);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{22}"$/);
+    const again = await payments.request(`/invoice?i=${hashedId}`, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
+    const french = await payments.request(`/invoice?i=${hashedId}`, { headers: { "if-none-match": etag, "accept-language": "fr" } });
+    expect(french.status).toBe(200);
+    expect(french.headers.get("etag")).not.toBe(etag);
+
+    await database.db.update(invoices).set({ status: "PAID" }).where(eq(invoices.hashedId, hashedId));
+    try {
+      const paid = await payments.request(`/invoice?i=${hashedId}`, { headers: { "if-none-match": etag } });
+      expect(paid.status).toBe(200);
+      expect(paid.headers.get("etag")).not.toBe(etag);
+      expect(await paid.text()).not.toContain("Make Payment");
+    } finally {
+      await database.db.update(invoices).set({ status: "ACTIVE" }).where(eq(invoices.hashedId, hashedId));
+    }
   });
 
   it("says when there is no invoice, and when it could not be read", async () => {

@@ -8,10 +8,12 @@ import { InvoiceFetchFailed } from "@/components/invoice/invoice-fetch-failed";
 import { InvoiceView } from "@/components/invoice/invoice-view";
 import { LANGUAGE_STORAGE_KEY, type Language } from "@/i18n/config";
 import type { PublicInvoiceDto } from "@/lib/invoice";
+import { dueDistance } from "@/lib/invoice-form";
 import { pageTitle } from "@/lib/access";
 import type { AppDeps } from "../../deps";
 import { origins } from "../../env";
 import { ApiError } from "../../http/errors";
+import { REVALIDATE_PRIVATE, contentHash, notModified } from "../../http/etag";
 import { payerLanguage } from "../pay/page";
 import { loadMerchants, toPublicInvoiceDto } from "./dto";
 import { invoiceTranslator } from "./i18n";
@@ -39,6 +41,16 @@ export function fillInvoiceShell(shell: string, data: InvoicePageState, lng: Lan
 }
 
 /**
+ * The page's ETag: a hash of everything it shows (the built shell, the invoice with its merchant's
+ * name, logo and colour, the language, and the 'Due in' distance InvoiceActions prints from `now`),
+ * so it changes when the invoice is paid or edited, when the build changes and as the due date nears.
+ */
+export function invoicePageEtag(shellHash: string, invoice: PublicInvoiceDto, lng: Language, now: Date): string {
+  const due = invoice.status === "ACTIVE" ? dueDistance(invoice.paymentDueOn, now, lng) : null;
+  return `W/"${contentHash({ shell: shellHash, invoice, lng, due })}"`;
+}
+
+/**
  * `GET /invoice?i={hashedId}` on the payments origin: the invoice document rendered on the server
  * in the payer's language, so it reads (and prints) before and without any JavaScript. A database
  * failure shows SPEC §8 'Cannot get Invoice. Network request failed.'.
@@ -48,9 +60,13 @@ export function invoicePageHtml(deps: AppDeps, distDir: string) {
   const { payments } = origins(deps.env);
   const { db } = deps.database;
   let shell: string | undefined;
+  let shellHash = "";
   return async (c: Context, next: Next) => {
     if (!fs.existsSync(file)) return next();
-    shell ??= fs.readFileSync(file, "utf8");
+    if (shell === undefined) {
+      shell = fs.readFileSync(file, "utf8");
+      shellHash = contentHash(shell);
+    }
     const lng = payerLanguage(c.req.query("lng"), getCookie(c, LANGUAGE_STORAGE_KEY), c.req.header("accept-language"));
     const id = c.req.query("i");
     let data: InvoicePageState = { state: "no-link" };
@@ -67,8 +83,14 @@ export function invoicePageHtml(deps: AppDeps, distDir: string) {
         status = missing ? 404 : 503;
       }
     }
-    c.header("Cache-Control", "no-cache");
+    const now = new Date();
+    c.header("Cache-Control", REVALIDATE_PRIVATE);
     c.header("Vary", "Accept-Language, Cookie");
-    return c.html(fillInvoiceShell(shell, data, lng, new Date()), status);
+    if (data.state === "ready") {
+      const etag = invoicePageEtag(shellHash, data.invoice, lng, now);
+      c.header("ETag", etag);
+      if (notModified(c.req.header("if-none-match"), etag)) return c.body(null, 304);
+    }
+    return c.html(fillInvoiceShell(shell, data, lng, now), status);
   };
 }

@@ -1,18 +1,34 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import type { Db } from "../../db/client";
-import type { InvoiceRow } from "../../db/schema";
 import type { Inclusion, PublicInvoiceDto } from "@/lib/invoice";
 import { isLegalInclusion } from "@/lib/invoice";
 import { formatInvoiceDate } from "@/lib/invoice-form";
 import { centsToDecimal } from "@/lib/invoice-math";
-import { loadMerchants, toPublicInvoiceDto } from "./dto";
 import { invoiceTranslator } from "./i18n";
+
+// This file is what the PDF worker thread runs (pdf-worker.ts): it imports nothing of the database
+// or the HTTP layer, so the worker loads pdfkit, the fonts and the translations and little else.
+
+/**
+ * Part of every PDF's content hash (ETag and cache key): bump it when the document's layout
+ * changes, so a payer's browser does not keep the old drawing of an unchanged invoice.
+ */
+export const PDF_LAYOUT_VERSION = 1;
 
 /** Under test the PDF is written uncompressed so its text can be read back. */
 let compressPdf = true;
 export function setPdfCompression(on: boolean): void {
   compressPdf = on;
+}
+/** Whether PDFs are written compressed (the worker is told with each render). */
+export function pdfCompression(): boolean {
+  return compressPdf;
+}
+
+/** PDFs drawn in this thread: the server's main thread must stay at 0 (they are drawn in the worker). */
+let rendersHere = 0;
+export function pdfRendersInThisThread(): number {
+  return rendersHere;
 }
 
 /** The names the document's two fonts are registered under. */
@@ -47,11 +63,12 @@ const cents = (value: string, currency: string) => money(centsToDecimal(value), 
  * accent (Polish, Czech, Turkish…), Greek and Cyrillic print as typed. DejaVu Sans has no CJK or
  * Arabic glyphs: such text would print as empty boxes.
  */
-export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | undefined): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | undefined, compress = compressPdf): Promise<Buffer> {
+  rendersHere++;
   // Loaded on the first PDF, not at start: pdfkit and the fonts are 12 MB of a server that may never print one.
   const [{ default: PDFDocument }, { regular, bold }] = await Promise.all([import("pdfkit"), loadFonts()]);
   const t = invoiceTranslator(lng).getFixedT(null, "invoices", "document");
-  const doc = new PDFDocument({ size: "A4", margin: 48, compress: compressPdf, info: { Title: `${t("title")} ${invoice.invoiceNumber}` } });
+  const doc = new PDFDocument({ size: "A4", margin: 48, compress, info: { Title: `${t("title")} ${invoice.invoiceNumber}` } });
   const chunks: Buffer[] = [];
   doc.registerFont(REGULAR, regular);
   doc.registerFont(BOLD, bold);
@@ -146,18 +163,4 @@ export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | 
 /** `Content-Disposition` file name: the number, with anything unusual replaced. */
 export function pdfFileName(number: string): string {
   return `${number.replace(/[^A-Za-z0-9._-]/g, "_") || "invoice"}.pdf`;
-}
-
-/** The PDF answer of an invoice row (merchant or payer route). */
-export async function invoicePdfResponse(db: Db, row: InvoiceRow, payOrigin: string, lng: string | undefined): Promise<Response> {
-  const merchants = await loadMerchants(db, [row.userId]);
-  const pdf = await renderInvoicePdf(toPublicInvoiceDto(row, merchants.get(row.userId), payOrigin), lng);
-  return new Response(new Uint8Array(pdf), {
-    status: 200,
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${pdfFileName(row.number)}"`,
-      "cache-control": "no-store",
-    },
-  });
 }

@@ -3,12 +3,13 @@ import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
+import { rateLimit } from "../../http/rate-limit";
 import { origins } from "../../env";
 import type { Db } from "../../db/client";
 import type { InvoiceRow } from "../../db/schema";
 import { PublicInvoiceDto, loadMerchants, toPublicInvoiceDto } from "./dto";
 import { findInvoiceByHashedId } from "./service";
-import { invoicePdfResponse } from "./pdf";
+import { invoicePdfResponse } from "./pdf-response";
 
 const HashedIdParam = z.object({
   hashedId: z.string().max(64).openapi({ param: { name: "hashedId", in: "path" }, description: "The invoice's public id (`?i=`)" }),
@@ -40,16 +41,23 @@ const pdfRoute = createRoute({
   method: "get",
   path: "/pay/invoices/{hashedId}/pdf",
   summary: "An invoice as a PDF",
-  description: "`?lng=fr` for French labels. An attachment named `{number}.pdf`.",
+  description:
+    "`?lng=fr` for French labels. An attachment named `{number}.pdf`. `ETag` is a hash of what the document shows: send it back in `If-None-Match` for a 304. Limited per client address (INVOICE_PDF_RATE_LIMIT a minute, then 429 with Retry-After); 503 with Retry-After while too many PDFs are being drawn.",
   request: { params: HashedIdParam },
-  responses: { 200: { description: "application/pdf" }, ...errorResponses(404) },
+  responses: { 200: { description: "application/pdf" }, 304: { description: "Not modified: the `If-None-Match` ETag is current" }, ...errorResponses(404, 429, 503) },
 });
 
 /** The payer's invoice API on the payments origin. */
 export function publicInvoiceRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const { payments } = origins(deps.env);
-  return createRouter()
+  const router = createRouter();
+  // Anyone with the link may ask; each new version costs a drawing in the worker, so each address has a budget.
+  router.use(
+    "/pay/invoices/:hashedId/pdf",
+    rateLimit(deps, { points: deps.env.INVOICE_PDF_RATE_LIMIT, durationSeconds: 60, keyPrefix: "invoice-pdf" }),
+  );
+  return router
     .openapi(readRoute, async (c) => {
       const row = await findPublicInvoice(db, c.req.valid("param").hashedId);
       const merchants = await loadMerchants(db, [row.userId]);
@@ -58,6 +66,6 @@ export function publicInvoiceRoutes(deps: AppDeps) {
     })
     .openapi(pdfRoute, async (c) => {
       const row = await findPublicInvoice(db, c.req.valid("param").hashedId);
-      return invoicePdfResponse(db, row, payments, c.req.query("lng"));
+      return invoicePdfResponse(c, deps, row, c.req.query("lng"));
     });
 }

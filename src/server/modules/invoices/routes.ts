@@ -9,7 +9,7 @@ import { explorerLinkFor } from "../chains/explorer-link";
 import type { InvoiceRow } from "../../db/schema";
 import { InclusionDto, InvoiceDto, toInvoiceDto, withDetails } from "./dto";
 import { cancelOrDeleteInvoice, createInvoice, findOwnInvoice, listInvoices, updateInvoice, validateInvoiceBody } from "./service";
-import { invoicePdfResponse } from "./pdf";
+import { invoicePdfResponse } from "./pdf-response";
 
 export const InvoiceSaveBody = z
   .object({
@@ -128,6 +128,6 @@ export function invoiceRoutes(deps: AppDeps) {
     })
     .openapi(pdfRoute, async (c) => {
       const row = await findOwnInvoice(db, c.var.user.id, "invoice", c.req.valid("param").id);
-      return invoicePdfResponse(db, row, payments, c.req.query("lng"));
+      return invoicePdfResponse(c, deps, row, c.req.query("lng"));
     });
 }
