@@ -7,7 +7,8 @@ import type { TransactionRow } from "../../db/schema";
 import { announceNewPayment } from "../../jobs/payment-wakeups";
 import { checkWallet } from "../sanctions/service";
 import { getReceivingWallet } from "../wallets/service";
-import { assertRoomForPayment } from "./start-caps";
+import { makeRoomForPayment } from "./start-caps";
+import { addressPrefix } from "../../http/client-address";
 import { quote } from "./pricing";
 import type { PayablePrice } from "./payable";
 import { requirePayable } from "./product";
@@ -72,7 +73,7 @@ async function landingAccount(chain: PaymentChain, merchantAddress: string): Pro
  * the token's own decimals and creates the transaction (`initiated`) with a fresh reference; the
  * watcher of that chain follows it from now on. The same pay-page session starting again from the
  * same wallet, chain and token resumes its unexpired transaction instead of creating another; a
- * new one must fit the pending caps (see `assertRoomForPayment`), else nothing is created.
+ * new one must fit the pending budget (see `makeRoomForPayment`), else nothing is created.
  *
  * Solana: a fresh reference public key and the order memo. Without `payer` it starts a Solana Pay
  * QR payment: a phone wallet scans the transfer request and pays without connecting, so there is
@@ -114,9 +115,11 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
   }
 
   const { usdcBaseUnits, fiat } = await quote(deps, price);
+  const clientPrefix = addressPrefix(clientAddress);
   const publicId = newPublicId();
   const row = await db.transaction(async (tx) => {
-    await assertRoomForPayment(tx, deps.env, { productId: product.id, clientAddress });
+    const gaveWay = await makeRoomForPayment(tx, deps.env, { productId: product.id, clientPrefix });
+    if (gaveWay > 0) deps.log.warn({ product: product.id, clientPrefix }, "pending payments full: the heaviest address block's oldest unpaid start gave way");
     const created = await createTransaction(tx, {
       publicId,
       productType: product.type,
@@ -146,6 +149,7 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
       startedBy,
       ttlMs: deps.env.PAYMENT_TTL_MS,
       clientAddress,
+      clientPrefix,
     });
     // The table is the hand-off: whichever process leads the chain's watcher reads the row; the notice (sent on commit) only makes it immediate.
     await announceNewPayment(tx, created.chainId);
