@@ -12,7 +12,8 @@ import { addressPrefix } from "../../http/client-address";
 import { quote } from "./pricing";
 import type { PayablePrice } from "./payable";
 import { requirePayable } from "./product";
-import { recipientTokenAccount, type RecipientAccount } from "./recipient-account";
+import { recipientTokenAccount, recipientTokenAddress, type RecipientAccount } from "./recipient-account";
+import { SolanaChainError } from "../../chains/solana/errors";
 import { newReference, payerFor, paymentChainFor, type PaymentChain } from "./payment-target";
 import { usdcToTokenUnits } from "./token-amount";
 
@@ -24,6 +25,17 @@ export const ALREADY_PAID = "This has already been paid.";
 export const PAYMENT_ON_ITS_WAY = "A payment for this is already on its way. Please wait for it to complete.";
 export const MERCHANT_CANNOT_RECEIVE = "This merchant cannot receive payments yet. Please contact the merchant.";
 export const QR_NEEDS_RECIPIENT_ACCOUNT = "This merchant cannot take QR code payments yet. Please pay with a wallet in this browser.";
+export const CHAIN_UNAVAILABLE = "The network cannot be reached right now. Please try again in a few seconds, or pay with a wallet in this browser.";
+/** Seconds a payer is asked to wait before starting again while the chain does not answer. */
+export const CHAIN_RETRY_AFTER_SECONDS = 10;
+
+/** 503 `chain_unavailable`: the route answers it with Retry-After (`retryAfterSeconds`). */
+export class ChainUnavailableError extends ApiError {
+  readonly retryAfterSeconds = CHAIN_RETRY_AFTER_SECONDS;
+  constructor() {
+    super(503, "chain_unavailable", CHAIN_UNAVAILABLE);
+  }
+}
 /** Memos carry the transaction's public id, so a wallet's history names the order. */
 export const memoFor = (publicId: string) => `zpay:${publicId}`;
 
@@ -62,10 +74,20 @@ function canonical(value: unknown): string {
 /**
  * Where the tokens land: the merchant's associated token account on Solana (opened by the sandbox,
  * or by the payer's transaction on a real network), the merchant's address itself on EVM.
+ *
+ * When the RPC does not answer, a wallet payment still starts: its transaction opens the account
+ * idempotently (a no-op when it exists), so the answer `mustCreate` is safe without asking. A QR
+ * payment cannot (the phone wallet sends a bare transfer): 503 with Retry-After, nothing written.
  */
-async function landingAccount(chain: PaymentChain, merchantAddress: string): Promise<RecipientAccount> {
+async function landingAccount(chain: PaymentChain, merchantAddress: string, hasWallet: boolean): Promise<RecipientAccount> {
   if (chain.family === "evm") return { address: merchantAddress, mustCreate: false };
-  return recipientTokenAccount(chain.solana, merchantAddress, chain.tokenAddress);
+  try {
+    return await recipientTokenAccount(chain.solana, merchantAddress, chain.tokenAddress);
+  } catch (err) {
+    if (!(err instanceof SolanaChainError)) throw err;
+    if (hasWallet) return { address: recipientTokenAddress(merchantAddress, chain.tokenAddress), mustCreate: true };
+    throw new ChainUnavailableError();
+  }
 }
 
 /**
@@ -98,7 +120,7 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
   const { db } = deps.database;
   const wallet = await getReceivingWallet(db, product.merchantId, chain.chainId);
   if (!wallet) throw new ApiError(409, "merchant_cannot_receive", MERCHANT_CANNOT_RECEIVE);
-  const account = await landingAccount(chain, wallet.address);
+  const account = await landingAccount(chain, wallet.address, startedBy !== null);
   if (!startedBy && account.mustCreate) throw new ApiError(409, "qr_recipient_account_missing", QR_NEEDS_RECIPIENT_ACCOUNT);
 
   const resumed = await findBySession(db, { productType: product.type, productId: product.id, sessionId: req.sessionId });
