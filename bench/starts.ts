@@ -44,7 +44,7 @@ export async function benchStarts(): Promise<StartsRow[]> {
   const databases = [await openDb({ databaseUrl: fresh.url }), await openDb({ databaseUrl: fresh.url })];
   // Caps out of the way: this measures how starts proceed, not where they stop.
   const env = { TRUST_PROXY: "1", PAY_START_RATE_LIMIT: "100000", PAY_PENDING_PER_LINK: "100000" };
-  const instances = [];
+  const instances: Awaited<ReturnType<typeof startPayApps>>[] = [];
   for (const database of databases) instances.push(await startPayApps(database, { env, chains, dataDirPrefix: "zpay-bench-starts-" }));
   const rows: StartsRow[] = [];
   try {

@@ -12,7 +12,8 @@ import { MAX_BODY_BYTES, limitBody } from "./http/body-limit";
 import { compressResponses } from "./http/compression";
 import { lazyChild } from "./logger";
 import { contentSecurityPolicy, distScriptHashes, rpcConnectSources, walletConnectorSources } from "./http/csp";
-import { healthRoutes } from "./modules/health/routes";
+import { healthRoutes, metricsRoutes } from "./modules/health/routes";
+import { httpLatency } from "./metrics";
 import { currencyRoutes } from "./modules/currencies/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { productionAccessRoutes } from "./modules/production-access/routes";
@@ -64,12 +65,13 @@ export const OPENAPI_INFO = {
 };
 
 /** Request ids, a per-request child logger (made if a handler logs) and one access-log line per request. */
-function observe(deps: AppDeps) {
+function observe(deps: AppDeps, origin: "app" | "payments") {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
     const started = performance.now();
     const reqId = c.get("requestId");
     c.set("log", lazyChild(deps.log, { reqId }));
     await next();
+    httpLatency.observe({ origin, method: c.req.method, status: `${Math.floor(c.res.status / 100)}xx` }, (performance.now() - started) / 1000);
     if (!deps.log.isLevelEnabled("info")) return;
     deps.log.info({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   };
@@ -138,7 +140,7 @@ export function createApi(deps: AppDeps) {
 function base(deps: AppDeps, options: CreateAppOptions, frameAncestors: string, payerPage = false) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
-  app.use(observe(deps));
+  app.use(observe(deps, payerPage ? "payments" : "app"));
   // Only the pay page may be framed (merchants embed it); the merchant app never is.
   const embeddable = frameAncestors !== "'none'";
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: embeddable ? false : "DENY" }));
@@ -170,6 +172,8 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = base(deps, options, "'none'");
   app.route("/api", createApi(deps));
+  // Prometheus scrapes the app origin (callers on this machine, or with METRICS_TOKEN).
+  app.route("/", metricsRoutes(deps));
   // The sandbox mailbox page: not routed at all in production mode.
   if (deps.env.ZPAY_MODE === "sandbox") app.get("/sandbox/mail", sandboxMailPage(deps));
   if (options.distDir) {

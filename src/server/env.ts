@@ -24,6 +24,8 @@ export const envSchema = z
     ),
     /** Show mode and database kind on /api/health to every caller, not only to local ones. */
     HEALTH_DETAILS: z.stringbool().default(false),
+    /** Bearer token a Prometheus scraper sends to read /metrics from another machine (callers on this one need none). */
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
     /** Who may embed the pay page in a frame: CSP `frame-ancestors` sources of the payments origin. */
     PAYMENTS_FRAME_ANCESTORS: z
       .string()
@@ -37,6 +39,19 @@ export const envSchema = z
     /** zRamp: the fiat on-ramp provider's base address; the zRamp page explains how to set it when absent. */
     ZRAMP_PROVIDER_URL: optionalUrl,
     SOLANA_RPC_URL: optionalUrl,
+    /** Further Solana RPC URLs (comma-separated) a failed call moves on to, in order. */
+    SOLANA_RPC_FALLBACK_URLS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .optional()
+        .transform((v) => (v ?? "").split(",").map((u) => u.trim()).filter(Boolean))
+        .refine((urls) => urls.every((u) => URL.canParse(u)), "comma-separated http(s) URLs"),
+    ),
+    /** Deadline of one chain RPC attempt (ms): a node that never answers holds a caller this long, no longer. */
+    RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Further attempts after a failed chain RPC call (with backoff and jitter, on the next URL). */
+    RPC_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
     SOLANA_WS_URL: optionalUrl,
     SOLANA_USDC_MINT: z.preprocess(emptyToUndefined, z.string().optional()),
     SOLANA_USDT_MINT: z.preprocess(emptyToUndefined, z.string().optional()),

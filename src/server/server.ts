@@ -20,8 +20,10 @@ import { REFUND_WATCHER_LOCK_KEY, startRefundWatcher } from "./jobs/refund-watch
 import { evmPaymentSink } from "./jobs/evm-payment-sink";
 import { evmLogCursorStore } from "./jobs/evm-log-cursor";
 import { EVM_INFLOW_CURSOR_KEY, startEvmInflowScan } from "./jobs/evm-inflow-scan";
-import { createPublicClient, http } from "viem";
-import { Connection } from "@solana/web3.js";
+import { createPublicClient } from "viem";
+import { solanaConnection } from "./chains/solana/connection";
+import { chainHealth } from "./chains/chain-health";
+import { evmHttp } from "./chains/evm/transport";
 import { payerScreen } from "./modules/sanctions/service";
 
 export interface RunningServer {
@@ -54,6 +56,8 @@ function close(server: ServerType): Promise<void> {
 /** Opens the database, starts the chains (local ones in sandbox), starts jobs and serves both origins. */
 export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_DIR): Promise<RunningServer> {
   const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  // Chains unreachable and back again are logged once each, not per failed call.
+  chainHealth.useLogger(log);
   let queue: Queue | undefined;
   let chains: ChainRuntime | undefined;
   let watcher: Leadership | undefined;
@@ -82,6 +86,8 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
             chainId: solana.chainId,
             rpcUrl: solana.rpcUrl,
             wsUrl: solana.wsUrl,
+            fallbackRpcUrls: solana.fallbackRpcUrls,
+            rpc: solana.rpc,
             pollMs: env.WATCHER_POLL_MS,
             maxPollMs: env.WATCHER_MAX_POLL_MS,
             concurrency: env.WATCHER_CONCURRENCY,
@@ -92,7 +98,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
           const scanning = startReceivingScan(
             {
               db: database.db,
-              connection: new Connection(solana.rpcUrl, { commitment: "finalized", wsEndpoint: solana.wsUrl }),
+              connection: solanaConnection(solana, "finalized"),
               chainId: solana.chainId,
               mints: Object.values(solana.mints),
               payments: withWebhookEnqueue({ db: database.db, queue: q0, log, isSanctioned: payerScreen(env.DATA_DIR), appOrigin: origins(env).app }),
@@ -121,6 +127,8 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
             const running = await startEvmWatcher(sink, log, {
               chainId: evm.chainId,
               rpcUrl: evm.rpcUrl,
+              fallbackRpcUrls: evm.fallbackRpcUrls,
+              rpc: evm.rpc,
               proxy,
               cursor: evmLogCursorStore(database.db, evm.chainId, proxy),
               pollMs: env.WATCHER_POLL_MS,
@@ -132,7 +140,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
             const scanning = startEvmInflowScan(
               {
                 db: database.db,
-                client: createPublicClient({ transport: http(evm.rpcUrl), cacheTime: 0 }),
+                client: createPublicClient({ transport: evmHttp(evm), cacheTime: 0 }),
                 chainId: evm.chainId,
                 proxy,
                 tokens: Object.values(evm.tokens).map((t) => t.address),

@@ -1,4 +1,5 @@
 import type { EvmSandbox } from "@/sandbox/evm";
+import type { RpcPolicy } from "./rpc-fetch";
 import type { SolanaSandbox } from "@/sandbox/solana";
 
 /** The stablecoins zpay settles in. Their decimals differ per chain (USDT on BNB Smart Chain has 18): every token carries its own. */
@@ -14,6 +15,10 @@ export interface SolanaRuntime {
   rpcUrl: string;
   /** WebSocket endpoint; web3.js derives port + 1 from `rpcUrl` when absent. */
   wsUrl?: string;
+  /** Further RPC URLs a failed call moves on to (failover), after `rpcUrl`. */
+  fallbackRpcUrls?: string[];
+  /** Deadline and retries of every call; DEFAULT_RPC_POLICY when absent. */
+  rpc?: RpcPolicy;
   /** Token mints by symbol (each with `SOLANA_STABLECOIN_DECIMALS`). */
   mints: Record<Stablecoin, string>;
   /** Present when this process runs the network itself (sandbox). */
@@ -30,6 +35,10 @@ export interface EvmToken {
 export interface EvmRuntime {
   chainId: number;
   rpcUrl: string;
+  /** Further RPC URLs a failed call moves on to (failover), after `rpcUrl`. */
+  fallbackRpcUrls?: string[];
+  /** Deadline and retries of every call; DEFAULT_RPC_POLICY when absent. */
+  rpc?: RpcPolicy;
   /** Token contracts by symbol; a chain may lack one. */
   tokens: Partial<Record<Stablecoin, EvmToken>>;
   /**

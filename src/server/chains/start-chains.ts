@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { DEFAULT_RPC_POLICY, type RpcPolicy } from "./rpc-fetch";
 import type { Logger } from "../logger";
 import { getAddress, isAddress } from "viem";
 import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID, solanaChainFor } from "@/lib/chains";
@@ -97,7 +98,10 @@ async function startLocalEvm(env: Env, log: Logger, chain: (typeof LOCAL_EVM_CHA
 function configuredEvm(env: Env, log: Logger): EvmRuntime[] {
   const proxies = feeProxyDeployments();
   const factories = parseEvmRouteFactories(env.EVM_ROUTE_FACTORIES);
-  return parseEvmRpcUrls(env.EVM_RPC_URLS).flatMap(({ chainId, rpcUrl }): EvmRuntime[] => {
+  // A chain listed more than once: its later URLs are its failover, in order.
+  const byChain = new Map<number, string[]>();
+  for (const { chainId, rpcUrl } of parseEvmRpcUrls(env.EVM_RPC_URLS)) byChain.set(chainId, [...(byChain.get(chainId) ?? []), rpcUrl]);
+  return [...byChain].flatMap(([chainId, [rpcUrl, ...fallbackRpcUrls]]): EvmRuntime[] => {
     const tokens = MAINNET_EVM_TOKENS[chainId] ?? {};
     const feeProxy = proxies.get(chainId);
     if (!feeProxy || Object.keys(tokens).length === 0) {
@@ -105,7 +109,7 @@ function configuredEvm(env: Env, log: Logger): EvmRuntime[] {
       return [];
     }
     const routeFactory = factories.get(chainId);
-    return [{ chainId, rpcUrl, tokens, feeProxy, ...(routeFactory && { routeFactory }) }];
+    return [{ chainId, rpcUrl: rpcUrl!, ...(fallbackRpcUrls.length > 0 && { fallbackRpcUrls }), tokens, feeProxy, ...(routeFactory && { routeFactory }) }];
   });
 }
 
@@ -115,7 +119,8 @@ function configuredSolana(env: Env, rpcUrl: string): SolanaRuntime {
   if (!usdc || !usdt) {
     throw new ChainConfigError("SOLANA_USDC_MINT and SOLANA_USDT_MINT are needed with a sandbox SOLANA_RPC_URL");
   }
-  return { chainId: solanaChainFor(env.ZPAY_MODE), rpcUrl, wsUrl: env.SOLANA_WS_URL, mints: { USDC: usdc, USDT: usdt } };
+  const fallbackRpcUrls = env.SOLANA_RPC_FALLBACK_URLS ?? [];
+  return { chainId: solanaChainFor(env.ZPAY_MODE), rpcUrl, wsUrl: env.SOLANA_WS_URL, ...(fallbackRpcUrls.length > 0 && { fallbackRpcUrls }), mints: { USDC: usdc, USDT: usdt } };
 }
 
 /**
@@ -142,5 +147,12 @@ export async function startChains(env: Env, log: Logger): Promise<ChainRuntime> 
     throw failed.reason;
   }
   const [solana, ...localEvm] = results.map((r) => (r.status === "fulfilled" ? r.value : undefined));
-  return { solana: solana as SolanaRuntime | undefined, evm: startLocalEvms ? (localEvm as EvmRuntime[]) : evmConfigured, stop };
+  // Every chain, configured or local, is called under the same deadline and retries.
+  const rpc = { ...DEFAULT_RPC_POLICY, timeoutMs: env.RPC_TIMEOUT_MS, retries: env.RPC_RETRIES };
+  const withPolicy = <T extends object>(chain: T): T & { rpc: RpcPolicy } => Object.assign(chain, { rpc });
+  return {
+    solana: solana ? withPolicy(solana as SolanaRuntime) : undefined,
+    evm: (startLocalEvms ? (localEvm as EvmRuntime[]) : evmConfigured).map(withPolicy),
+    stop,
+  };
 }

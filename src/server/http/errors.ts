@@ -47,6 +47,10 @@ const codeForStatus: Partial<Record<number, string>> = {
 
 /** Maps anything thrown in a handler to `{ message, code, issues? }`; hides internals on 500. */
 export function toErrorResponse(err: unknown, c: Context): Response {
+  // A body refused part-way (or by its declared length) is left unread on the socket: whatever
+  // the client sends next on that kept-alive connection would be read as the rest of it. Close
+  // the connection after the answer, so the client's next request opens a fresh one.
+  if ((err instanceof ApiError || err instanceof HTTPException) && err.status === 413) c.header("connection", "close");
   if (err instanceof ApiError) {
     return c.json<ErrorBody>({ message: err.message, code: err.code, issues: err.issues }, err.status);
   }

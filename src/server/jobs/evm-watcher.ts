@@ -1,4 +1,4 @@
-import { createPublicClient, http, webSocket, type Address, type Hash, type Log, type PublicClient } from "viem";
+import { createPublicClient, webSocket, type Address, type Hash, type Log, type PublicClient } from "viem";
 import type { Logger } from "../logger";
 import { extractProxyPayments } from "../chains/evm/extract-proxy-payments";
 import { readBlockHash } from "../chains/evm/read-block-hash";
@@ -6,16 +6,16 @@ import { readChainHead, type ChainHead } from "../chains/evm/read-chain-head";
 import { readProxyLogs } from "../chains/evm/read-proxy-logs";
 import { readReceipt } from "../chains/evm/read-receipt";
 import { watchProxyLogs } from "../chains/evm/watch-proxy-logs";
+import { evmHttp, type EvmEndpoint } from "../chains/evm/transport";
+import { chainHealth } from "../chains/chain-health";
 import { evmFacts, type ExpectedEvmPayment } from "../payments/evm-facts";
 import type { TransferKey } from "../payments/transition";
 import { coalescedRun } from "./coalesced-run";
 import type { EvmLogCursorStore } from "./evm-log-cursor";
 import type { EvmPaymentSink, EvmWatchedPayment, EvmWatcherFact } from "./evm-payment-sink";
 
-export interface EvmWatcherOptions {
-  chainId: number;
-  /** http(s):// polls; ws(s):// subscribes with eth_subscribe. */
-  rpcUrl: string;
+export interface EvmWatcherOptions extends EvmEndpoint {
+  /** `rpcUrl`: http(s):// polls; ws(s):// subscribes with eth_subscribe. */
   /** Request Network's ERC20FeeProxy on this chain. */
   proxy: Address;
   /** Where the last block read completely is kept (the database), so a restart loses nothing. */
@@ -68,8 +68,9 @@ interface Entry {
 
 const keyOf = (k: { signature: string; instructionIndex: number; innerIndex?: number }) => `${k.signature.toLowerCase()}/${k.instructionIndex}/${k.innerIndex ?? -1}`;
 
-function clientFor(rpcUrl: string, pollingInterval: number): PublicClient {
-  const transport = /^wss?:/i.test(rpcUrl) ? webSocket(rpcUrl) : http(rpcUrl);
+function clientFor(endpoint: EvmEndpoint, pollingInterval: number): PublicClient {
+  // A ws(s) node is subscribed to (viem's socket requests carry their own timeout); http(s) goes through evmHttp.
+  const transport = /^wss?:/i.test(endpoint.rpcUrl) ? webSocket(endpoint.rpcUrl, { timeout: (endpoint.rpc?.timeoutMs ?? 10_000) }) : evmHttp(endpoint);
   return createPublicClient({ transport, pollingInterval, cacheTime: 0 });
 }
 
@@ -90,7 +91,7 @@ export async function startEvmWatcher(sink: EvmPaymentSink, log: Logger, options
   const finalityTimeoutMs = options.finalityTimeoutMs ?? DEFAULT_EVM_FINALITY_TIMEOUT_MS;
   const discoverMs = options.discoverMs ?? pollMs;
   const resyncMs = options.resyncMs ?? 60_000;
-  const client = clientFor(options.rpcUrl, Math.min(pollMs, 1_000));
+  const client = clientFor(options, Math.min(pollMs, 1_000));
   const entries = new Map<string, Entry>();
   const byTopic = new Map<string, Entry>();
   /** Transactions found without a receipt on the last pass (hash → passes in a row). */
@@ -251,6 +252,7 @@ export async function startEvmWatcher(sink: EvmPaymentSink, log: Logger, options
       if (entry.payment.unfinalized.length > 0 && entry.payment.status !== "validated") await recheckCredits(entry, head);
       await sweep(entry);
     }
+    chainHealth.watched(chainId);
   };
 
   const warnPassFailed = (err: unknown) => log.warn({ err, chainId }, "evm watcher pass failed; the next one retries");

@@ -1,3 +1,6 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Connection, Keypair, PublicKey } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
@@ -45,6 +48,35 @@ describe("solana watcher around its checks", () => {
   afterAll(async () => {
     await rpc?.close();
     await solana?.stop();
+  });
+
+  it("a hung RPC never holds a watcher slot longer than its deadline: every slot's check fails and frees within seconds, not Node's 300 s", async () => {
+    // A node that takes every request and never answers (the socket stays open).
+    const held = new Set<http.ServerResponse>();
+    const hung = http.createServer((_req, res) => void held.add(res));
+    await new Promise<void>((resolve) => hung.listen(0, "127.0.0.1", resolve));
+    const rpcUrl = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    const warnings: string[] = [];
+    const watchLog = createLogger("warn", new Writable({ write: (chunk, _e, done) => (warnings.push(String(chunk)), done()) }));
+    const rows = Array.from({ length: 8 }, () => pending(address()));
+    const watcher = await startSolanaWatcher(tableSink(rows), watchLog, {
+      chainId: -5001,
+      rpcUrl,
+      wsUrl: solana.wsUrl,
+      pollMs: 60_000,
+      concurrency: 8,
+      rpc: { timeoutMs: 300, retries: 1, backoffMs: 10 },
+    });
+    try {
+      // Each of the 8 slots took a check that hangs; the deadline (2 × 300 ms) frees them all.
+      await until(() => (warnings.filter((w) => w.includes("solana watcher check failed")).length >= 8 ? true : undefined), "8 failed checks", 5_000);
+      expect(warnings.join("")).toContain("no answer within 300 ms");
+    } finally {
+      await watcher.stop();
+      for (const res of held) res.destroy();
+      hung.closeAllConnections();
+      await new Promise<void>((resolve) => hung.close(() => resolve()));
+    }
   });
 
   it("subscribes once per receiving account, not once per payment, and checks with bounded concurrency", async () => {

@@ -1,10 +1,12 @@
-import { Connection, PublicKey } from "@solana/web3.js";
+import { PublicKey } from "@solana/web3.js";
 import type { PaymentStatus } from "@/lib/payment-status";
 import type { Logger } from "../logger";
 import { findReference, findSignatures } from "../chains/solana/find-reference";
 import { readTransaction } from "../chains/solana/read-transaction";
 import { readAccountKeys } from "../chains/solana/read-account-keys";
 import { settleSubscriptions } from "../chains/solana/settle-subscriptions";
+import { solanaConnection, type SolanaEndpoint } from "../chains/solana/connection";
+import { chainHealth } from "../chains/chain-health";
 import { solanaFacts, type SolanaPaymentFact } from "../payments/solana-facts";
 import { coalescedRun } from "./coalesced-run";
 import { keyedRunQueue } from "./keyed-run-queue";
@@ -37,10 +39,7 @@ export interface PaymentSink {
   apply(paymentId: string, fact: SolanaPaymentFact | { kind: "expired" } | { kind: "finality-timeout"; timeoutMs: number }): Promise<WatchedPayment | undefined>;
 }
 
-export interface SolanaWatcherOptions {
-  chainId: number;
-  rpcUrl: string;
-  wsUrl?: string;
+export interface SolanaWatcherOptions extends SolanaEndpoint {
   /** Fallback polling period of a young payment; WebSocket notifications usually arrive first. */
   pollMs?: number;
   /** Polling period an old payment backs off to (see `pollDelay`). */
@@ -137,7 +136,7 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
   const discoverMs = options.discoverMs ?? pollMs;
   const random = options.random ?? Math.random;
   const resyncMs = options.resyncMs ?? 60_000;
-  const connection = new Connection(options.rpcUrl, { commitment: "confirmed", wsEndpoint: options.wsUrl });
+  const connection = solanaConnection(options, "confirmed");
   const entries = new Map<string, Entry>();
   const byReference = new Map<string, Entry>();
   const accounts = new Map<string, Account>();
@@ -244,6 +243,7 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
       if (stopped || entries.get(entry.payment.id) !== entry) return;
       try {
         await check(entry);
+        chainHealth.watched(chainId);
       } finally {
         entry.nextPollAt = nextPoll(entry, entry.checked ? 1 : random());
         entry.checked = true;

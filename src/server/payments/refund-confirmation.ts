@@ -1,9 +1,11 @@
 import { Connection } from "@solana/web3.js";
-import { createPublicClient, http, isAddress, type Address, type Hex, type PublicClient } from "viem";
+import { createPublicClient, isAddress, type Address, type Hex, type PublicClient } from "viem";
 import { findEvmRefundTransfer } from "../chains/evm/find-refund-transfer";
 import { findRouteRefund } from "../chains/evm/find-route-refund";
 import type { ChainRuntime, EvmRuntime } from "../chains/runtime";
 import { findRefundTransfer } from "../chains/solana/find-refund-transfer";
+import { solanaConnection as openSolanaConnection } from "../chains/solana/connection";
+import { evmHttp } from "../chains/evm/transport";
 import type { Db } from "../db/client";
 import type { RefundRow } from "../db/schema";
 import { confirmLateRefund, confirmRefund, findOwnRoute, type LateConfirmation } from "./refunds";
@@ -12,14 +14,14 @@ import { confirmLateRefund, confirmRefund, findOwnRoute, type LateConfirmation }
 export function solanaConnection(chains: ChainRuntime, chainId: number): Connection | undefined {
   const solana = chains.solana;
   if (!solana || solana.chainId !== chainId) return undefined;
-  return new Connection(solana.rpcUrl, { commitment: "confirmed", wsEndpoint: solana.wsUrl });
+  return openSolanaConnection(solana, "confirmed");
 }
 
 /** The EVM network this process pays on with that chain id (one with a fee proxy), and a client to read it. */
 export function evmChain(chains: ChainRuntime, chainId: number): { runtime: EvmRuntime & { feeProxy: Address }; client: PublicClient } | undefined {
   const runtime = chains.evm.find((c) => c.chainId === chainId);
   if (!runtime?.feeProxy) return undefined;
-  return { runtime: runtime as EvmRuntime & { feeProxy: Address }, client: createPublicClient({ transport: http(runtime.rpcUrl), cacheTime: 0 }) };
+  return { runtime: runtime as EvmRuntime & { feeProxy: Address }, client: createPublicClient({ transport: evmHttp(runtime), cacheTime: 0 }) };
 }
 
 export interface RefundSeen {

@@ -1,12 +1,11 @@
-import { createPublicClient, http, type PublicClient } from "viem";
+import { createPublicClient, type PublicClient } from "viem";
 import type { EvmRuntime } from "../runtime";
+import { evmHttp } from "./transport";
 
 /**
- * A client for one-off route reads (wallet attach, settlements): plain HTTP, no cache, so every
- * read is the node's answer now. WebSocket RPC URLs are for the watcher's subscriptions; viem's
- * http transport needs an http(s) one, so a ws(s) URL is read over its http(s) twin.
+ * A client for one-off route reads (wallet attach, settlements): plain HTTP (a ws(s) RPC URL is
+ * read over its http(s) twin), no cache, so every read is the node's answer now.
  */
-export function routeClient(evm: Pick<EvmRuntime, "rpcUrl">): PublicClient {
-  const url = evm.rpcUrl.replace(/^ws(s?):\/\//, "http$1://");
-  return createPublicClient({ transport: http(url), cacheTime: 0 }) as PublicClient;
+export function routeClient(evm: Pick<EvmRuntime, "chainId" | "rpcUrl" | "fallbackRpcUrls" | "rpc">): PublicClient {
+  return createPublicClient({ transport: evmHttp(evm), cacheTime: 0 }) as PublicClient;
 }

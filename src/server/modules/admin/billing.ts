@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
+import { csvSafeText } from "@/lib/csv-cell";
 import { and, gte, inArray, isNotNull, lt, sql, eq } from "drizzle-orm";
 import { formatBaseUnits } from "@/lib/money";
 import type { BillingRowDto, MonthRange } from "@/lib/admin-stats";
@@ -62,6 +63,6 @@ export async function billingRows(db: Db, range: MonthRange): Promise<BillingRow
 /** billing.csv: one line per merchant and month, the same rows as the page. */
 export function billingCsv(rows: BillingRowDto[]): ReadableStream<Uint8Array> {
   const lines = rows.map((r) => [r.month, r.merchant._id, r.merchant.publicKey, r.merchant.email ?? "", String(r.count), r.volume]);
-  const csv = Readable.from(lines).pipe(stringify({ header: true, columns: [...BILLING_CSV_COLUMNS] }));
+  const csv = Readable.from(lines).pipe(stringify({ header: true, columns: [...BILLING_CSV_COLUMNS], cast: { string: csvSafeText } }));
   return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
 }

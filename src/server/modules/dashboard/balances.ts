@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { formatBaseUnits } from "@/lib/money";
 import type { WalletBalancesDto } from "@/lib/dashboard";
 import type { SolanaRuntime } from "../../chains/runtime";
+import { solanaConnection } from "../../chains/solana/connection";
 import { SOLANA_STABLECOIN_DECIMALS } from "../../chains/runtime";
 import type { Db } from "../../db/client";
 import { merchantWallets } from "../../db/schema";
@@ -42,7 +43,7 @@ export async function readWalletBalances(db: Db, solana: SolanaRuntime | undefin
   } catch {
     return ZERO;
   }
-  const connection = new Connection(solana.rpcUrl, { commitment: "confirmed", wsEndpoint: solana.wsUrl });
+  const connection = solanaConnection(solana, "confirmed");
   const [lamports, usdt, usdc, price] = await Promise.all([
     connection.getBalance(owner, "confirmed").then(BigInt, () => 0n),
     tokenBalance(connection, owner, solana.mints.USDT),

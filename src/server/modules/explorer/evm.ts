@@ -1,10 +1,11 @@
-import { createPublicClient, http, parseEventLogs, erc20Abi, type Hash } from "viem";
+import { createPublicClient, parseEventLogs, erc20Abi, type Hash } from "viem";
 import type { EvmRuntime } from "../../chains/runtime";
+import { evmHttp } from "../../chains/evm/transport";
 import type { RecordedTransactionDto } from "./dto";
 
 /** What the EVM network recorded for `hash`, or undefined when it knows none. */
 export async function readEvmTransaction(evm: EvmRuntime, chainName: string, hash: Hash): Promise<RecordedTransactionDto | undefined> {
-  const client = createPublicClient({ transport: http(evm.rpcUrl) });
+  const client = createPublicClient({ transport: evmHttp(evm) });
   const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
   if (!receipt) return undefined;
   const [tx, block] = await Promise.all([client.getTransaction({ hash }), client.getBlock({ blockNumber: receipt.blockNumber })]);

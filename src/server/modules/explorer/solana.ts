@@ -1,6 +1,7 @@
-import { Connection, type ParsedInstruction, type ParsedTransactionWithMeta, type PartiallyDecodedInstruction } from "@solana/web3.js";
+import { type ParsedInstruction, type ParsedTransactionWithMeta, type PartiallyDecodedInstruction } from "@solana/web3.js";
 import bs58 from "bs58";
 import type { SolanaRuntime } from "../../chains/runtime";
+import { solanaConnection } from "../../chains/solana/connection";
 import type { RecordedTransactionDto, TokenMovement } from "./dto";
 
 function describe(ix: ParsedInstruction | PartiallyDecodedInstruction): RecordedTransactionDto["instructions"][number] {
@@ -42,7 +43,7 @@ export function isSolanaSignature(value: string): boolean {
 
 /** What the Solana network recorded for `signature`, or undefined when it knows none. */
 export async function readSolanaTransaction(solana: SolanaRuntime, chainName: string, signature: string): Promise<RecordedTransactionDto | undefined> {
-  const connection = new Connection(solana.rpcUrl, { commitment: "confirmed", wsEndpoint: solana.wsUrl });
+  const connection = solanaConnection(solana, "confirmed");
   const [tx, status] = await Promise.all([
     connection.getParsedTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }),
     connection.getSignatureStatus(signature, { searchTransactionHistory: true }),

