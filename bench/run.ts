@@ -51,7 +51,7 @@ console.table([
 
 // What pending payments cost the RPC: calls per pending payment per minute as 10 → 10,000 wait to be paid.
 const watcherCost = await (await import("./watcher")).benchWatcher();
-console.log("\nSolana watcher RPC cost (pending payments aged over 90 min, 50 receiving accounts, production defaults; after the resume pass)");
+console.log("\nSolana watcher RPC cost (unpaid pending payments aged over 90 min, 50 receiving accounts, production defaults; after the resume pass)");
 console.table(
   watcherCost.map((r) => ({
     pending: r.pending,
@@ -62,6 +62,11 @@ console.table(
     "calls/s": r.callsPerSecond,
   })),
 );
+
+// Pay starts under a crowd: 200 payers at once against two app instances on one PostgreSQL database.
+const starts = await (await import("./starts")).benchStarts();
+console.log("\nPay starts, 200 payers at once, two app instances on one PostgreSQL database (ms; 3 rounds)");
+console.table(starts.map((r) => ({ shape: r.shape, payers: r.payers, "ok / round": r.ok, p50: r.p50, p95: r.p95, max: r.max, "starts/s": r.startsPerSec })));
 
 // A merchant's long lists: 10,000 zInvoices beside 10,000 zLinks.
 const { benchBills, printBills } = await import("./bills");

@@ -337,6 +337,8 @@ export const transactions = pgTable(
     sessionId: text("session_id"),
     /** The client address the start request came from (the rate-limit key): caps pending payments per client. */
     clientAddress: text("client_address"),
+    /** The client's address block (IPv4 /24, IPv6 /64; http/client-address.ts): pay-start caps count and make room per block. */
+    clientPrefix: text("client_prefix"),
     ramp: boolean("ramp").notNull().default(false),
     swap: jsonb("swap").$type<{ type: "swap" | "bridge"; token: string; bridgeChainSymbol?: string | null }>(),
     merchantExtras: jsonb("merchant_extras").$type<{ orderId?: string | null }>(),
@@ -354,9 +356,10 @@ export const transactions = pgTable(
     index("transactions_product_idx").on(t.productType, t.productId),
     index("transactions_chain_status_idx").on(t.chainId, t.status),
     index("transactions_session_idx").on(t.sessionId),
-    // Pay-start caps count what is still waiting to be paid, per link and per client.
+    // Pay-start caps count what is still waiting to be paid, per link, per client address block and in all (modules/pay/start-caps.ts).
     index("transactions_initiated_product_idx").on(t.productId).where(sql`${t.status} = 'initiated'`),
-    index("transactions_initiated_client_idx").on(t.clientAddress).where(sql`${t.status} = 'initiated'`),
+    index("transactions_initiated_prefix_idx").on(t.clientPrefix, t.expiresAt).where(sql`${t.status} = 'initiated'`),
+    index("transactions_initiated_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'initiated'`),
     // Operator statistics (modules/admin/stats.ts) read every merchant's payments of a date range.
     index("transactions_created_idx").on(t.createdAt),
     // Operator billing (modules/admin/billing.ts): paid volume per merchant per month.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Hono } from "hono";
-import { clientAddress, forwardedClient, isLoopback } from "./client-address";
+import { addressPrefix, clientAddress, forwardedClient, isLoopback } from "./client-address";
 
 /** What @hono/node-server passes as bindings: the socket a request came in on. */
 const fromSocket = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
@@ -41,5 +41,21 @@ describe("client address", () => {
   it("tells loopback callers apart", () => {
     for (const a of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"]) expect(isLoopback(a), a).toBe(true);
     for (const a of ["10.0.0.1", "::ffff:10.0.0.1", "203.0.113.7", "fe80::1", "1127.0.0.1", undefined]) expect(isLoopback(a), String(a)).toBe(false);
+  });
+});
+
+describe("address prefix", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.0/24"],
+    ["203.0.113.250", "203.0.113.0/24"],
+    ["::ffff:203.0.113.9", "203.0.113.0/24"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:DB8:1:2::ffff", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["unknown", "unknown"],
+    ["not an address", "not an address"],
+  ])("%s belongs to %s", (address, prefix) => {
+    expect(addressPrefix(address)).toBe(prefix);
   });
 });

@@ -30,7 +30,19 @@ describe.each(TEST_BACKENDS)("rate limits on %s", (kind) => {
     expect(await attempt(app, "2.2.2.2, 203.0.113.10")).toBe(400);
     expect(await attempt(app, "3.3.3.3, 4.4.4.4, 203.0.113.10")).toBe(400);
     expect(await attempt(app, "5.5.5.5, 203.0.113.10")).toBe(429);
-    expect(await attempt(app, "5.5.5.5, 203.0.113.11")).toBe(400); // another client behind the proxy
+    expect(await attempt(app, "5.5.5.5, 198.51.100.11")).toBe(400); // another client behind the proxy
+  });
+
+  it("counts an attacker rotating addresses inside one IPv6 /64 or IPv4 /24 once", async () => {
+    const app = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "2", TRUST_PROXY: "1" }));
+    expect(await attempt(app, "2001:db8:7:1::1")).toBe(400);
+    expect(await attempt(app, "2001:db8:7:1:ffff::2")).toBe(400);
+    expect(await attempt(app, "2001:db8:7:1:abcd:1234:5678:9")).toBe(429);
+    expect(await attempt(app, "2001:db8:7:2::1")).toBe(400); // the next /64 is someone else
+    expect(await attempt(app, "203.0.113.77")).toBe(400);
+    expect(await attempt(app, "203.0.113.78")).toBe(400);
+    expect(await attempt(app, "::ffff:203.0.113.79")).toBe(429);
+    expect(await attempt(app, "203.0.114.77")).toBe(400);
   });
 
   it("without a trusted proxy keys on the socket and ignores X-Forwarded-For", async () => {
@@ -38,7 +50,7 @@ describe.each(TEST_BACKENDS)("rate limits on %s", (kind) => {
     expect(await attempt(app, "1.1.1.1", "198.51.100.30")).toBe(400);
     expect(await attempt(app, "2.2.2.2", "198.51.100.30")).toBe(400);
     expect(await attempt(app, "3.3.3.3", "198.51.100.30")).toBe(429);
-    expect(await attempt(app, "3.3.3.3", "198.51.100.31")).toBe(400);
+    expect(await attempt(app, "3.3.3.3", "192.0.2.31")).toBe(400);
   });
 
   it.runIf(kind === "postgres")("shares one limit between two app processes on the same database", async () => {

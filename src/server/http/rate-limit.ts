@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import type { AppEnv } from "./context";
 import type { AppDeps } from "../deps";
 import { ApiError } from "./errors";
-import { clientAddress } from "./client-address";
+import { clientPrefix } from "./client-address";
 
 /** The table (created by migration) that holds every limiter's counters on PostgreSQL. */
 export const RATE_LIMIT_TABLE = "rate_limits";
@@ -45,11 +45,11 @@ export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string,
   }
 }
 
-/** Caps requests per client address (see `clientAddress` for how it is told apart behind proxies). */
+/** Caps requests per client address block (an IPv4 /24 or IPv6 /64, see `clientPrefix`; `clientAddress` says how it is told apart behind proxies). */
 export function rateLimit(deps: Pick<AppDeps, "env" | "database">, options: LimiterOptions): MiddlewareHandler<AppEnv> {
   const limiter = createLimiter(deps.database, options);
   return async (c, next) => {
-    const key = clientAddress(c, deps.env.TRUST_PROXY);
+    const key = clientPrefix(c, deps.env.TRUST_PROXY);
     await consumeOrRefuse(limiter, key, "Too many attempts. Please wait a minute and try again.", (n, v) => c.header(n, v));
     await next();
   };

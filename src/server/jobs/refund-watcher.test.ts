@@ -15,7 +15,7 @@ import { attachWalletAndLink } from "../testing/pay-apps";
 import { fundedPayer, pay, startPayFixture, type PayFixture } from "../testing/pay-fixture";
 import { until } from "../testing/webhook-receiver";
 import { MIGRATION_LOCK_KEY } from "../db/client";
-import { PAY_START_LOCK } from "../modules/pay/start-caps";
+import { PAY_START_LINK_LOCK } from "../modules/pay/start-caps";
 import { holdLeadership, watcherLockKey } from "./leader-lock";
 import { REFUND_WATCHER_LOCK_KEY, watchRefundsOnce, type RefundWatcherDeps } from "./refund-watcher";
 
@@ -101,7 +101,7 @@ describe.each(TEST_BACKENDS)("the refund watcher (%s)", (kind) => {
 
 describe("the refund watcher's lock", () => {
   it("is none of zpay's other advisory locks: a leader holds it for life, so a shared key would block the others forever", () => {
-    const others = [MIGRATION_LOCK_KEY, PAY_START_LOCK, watcherLockKey(REFUND_WATCHER_LOCK_KEY[1])];
+    const others = [MIGRATION_LOCK_KEY, [PAY_START_LINK_LOCK, 0] as const, watcherLockKey(REFUND_WATCHER_LOCK_KEY[1])];
     for (const key of others) expect([...REFUND_WATCHER_LOCK_KEY]).not.toEqual([...key]);
     expect(REFUND_WATCHER_LOCK_KEY[0]).not.toBe(watcherLockKey(0)[0]);
   });

@@ -121,27 +121,33 @@ describe("solana watcher around its checks", () => {
     }
   });
 
-  it("polls an old payment far less often than a young one", async () => {
-    const young = Array.from({ length: 5 }, () => pending(address()));
-    const old = Array.from({ length: 5 }, () => pending(address(), new Date(Date.now() - 20 * 60_000)));
-    const watcher = await startSolanaWatcher(tableSink([...young, ...old]), log, {
-      chainId: -5001,
-      rpcUrl: rpc.url,
-      wsUrl: solana.wsUrl,
-      pollMs: 100,
-      maxPollMs: 60_000,
-      random: () => 1, // no random first re-poll: an old one is due a whole minute after the first pass
-    });
-    try {
-      await watcher.pollNow(); // the first pass checks everyone once
-      rpc.reset();
-      // Young ones are due every 100 ms; old ones (20 min old → every 60 s) are not due again in this window.
-      const polls = (p: WatchedPayment) => rpc.countOn("getSignaturesForAddress", p.reference);
-      await until(() => (young.every((p) => polls(p) >= 3) ? true : undefined), "each young payment polled three times", 10_000);
-      expect(old.map(polls)).toEqual([0, 0, 0, 0, 0]);
-    } finally {
-      await watcher.stop();
-    }
+  it("unpaid payments cost no RPC call each: calls per second stay flat from 10 to 200 pending on the same accounts", async () => {
+    const accounts = [address(), address()];
+    /** RPC calls in a window after the first pass, with `n` unpaid payments spread over the two accounts. */
+    const callsWith = async (n: number) => {
+      const rows = Array.from({ length: n }, (_, i) => pending(accounts[i % 2]!));
+      const watcher = await startSolanaWatcher(tableSink(rows), log, {
+        chainId: -5001,
+        rpcUrl: rpc.url,
+        wsUrl: solana.wsUrl,
+        pollMs: 100, // accounts listed every 500 ms
+        random: () => 1,
+      });
+      try {
+        await watcher.pollNow(); // the first pass (a restart's resume) checks everyone once
+        rpc.reset();
+        await new Promise((r) => setTimeout(r, 1_500));
+        return { all: rpc.count(), byReference: rows.reduce((sum, p) => sum + rpc.countOn("getSignaturesForAddress", p.reference), 0) };
+      } finally {
+        await watcher.stop();
+      }
+    };
+    const few = await callsWith(10);
+    const many = await callsWith(200);
+    expect(many.byReference).toBe(0); // nobody polled by reference: the accounts' listings stand for them
+    expect(few.byReference).toBe(0);
+    expect(many.all).toBeGreaterThan(0); // the two accounts are still listed
+    expect(many.all).toBeLessThanOrEqual(few.all + 4);
   });
 
   it("a transfer to an account with many pending payments checks only the payment it names", async () => {

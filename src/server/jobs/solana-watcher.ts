@@ -1,7 +1,7 @@
 import { PublicKey } from "@solana/web3.js";
 import type { PaymentStatus } from "@/lib/payment-status";
 import type { Logger } from "../logger";
-import { findReference } from "../chains/solana/find-reference";
+import { findReference, findSignatures } from "../chains/solana/find-reference";
 import { readTransaction } from "../chains/solana/read-transaction";
 import { readAccountKeys } from "../chains/solana/read-account-keys";
 import { settleSubscriptions } from "../chains/solana/settle-subscriptions";
@@ -44,6 +44,16 @@ export interface SolanaWatcherOptions extends SolanaEndpoint {
   pollMs?: number;
   /** Polling period an old payment backs off to (see `pollDelay`). */
   maxPollMs?: number;
+  /**
+   * How often each receiving account with pending payments is listed for new transactions, in case
+   * its logs subscription missed one (default 5 × pollMs). Payments that saw no chain activity are
+   * looked at only when their account shows some, so they cost no call each.
+   */
+  accountPollMs?: number;
+  /** How often a payment that saw no chain activity is still looked up by its reference (default 15 × maxPollMs), within `sweepPerMinute`. */
+  sweepMs?: number;
+  /** At most this many such lookups a minute, however many payments wait (default 60): the sweep slows down instead of growing. */
+  sweepPerMinute?: number;
   /** RPC checks in flight at once, however many payments are pending. */
   concurrency?: number;
   /** How often the table is read for payments any process created (ms); `wakeups` make it immediate. */
@@ -91,6 +101,10 @@ interface Entry {
 interface Account {
   subscription?: number;
   ids: Set<string>;
+  /** Newest signature the account poll listed: the next listing stops there. */
+  cursor?: string;
+  /** When the account is listed next (ms since the epoch). */
+  nextPollAt: number;
 }
 
 /**
@@ -115,6 +129,9 @@ const ROUTE_ABOVE = 3;
  */
 export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options: SolanaWatcherOptions): Promise<SolanaWatcher> {
   const { chainId, pollMs = 2_000, maxPollMs = 60_000, concurrency = 8, lateGraceMs = 60 * 60_000, now = Date.now } = options;
+  const accountPollMs = options.accountPollMs ?? 5 * pollMs;
+  const sweepMs = options.sweepMs ?? 15 * maxPollMs;
+  const sweepPerMinute = options.sweepPerMinute ?? 60;
   const finalityTimeoutMs = options.finalityTimeoutMs ?? DEFAULT_FINALITY_TIMEOUT_MS;
   const discoverMs = options.discoverMs ?? pollMs;
   const random = options.random ?? Math.random;
@@ -198,12 +215,23 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
   };
 
   /**
-   * When polling looks at a payment again: soon while young or paid, rarely once old, and no later
-   * than its expiry. `share` of the period (random after the first check) spreads the payments a
-   * restart resumes all at once over their period instead of polling them in the same second again.
+   * A payment no transaction was seen for (unpaid, or expired unpaid in its grace period): its
+   * receiving account's activity wakes it, so polling it by reference is only a slow sweep.
    */
-  const nextPoll = (p: WatchedPayment, share = 1) => {
-    const period = p.status === "paid" ? pollMs : pollDelay(now() - p.createdAt.getTime(), { minMs: pollMs, maxMs: maxPollMs });
+  const quiet = (entry: Entry) => {
+    const p = entry.payment;
+    return entry.seen.size === 0 && p.unfinalized.length === 0 && (p.status === "initiated" || (p.status === "failed" && !p.signature));
+  };
+
+  /**
+   * When polling looks at a payment again: soon while young or paid, rarely once old, a quiet one
+   * only every `sweepMs`, and none later than its expiry. `share` of the period (random after the
+   * first check) spreads the payments a restart resumes all at once over their period instead of
+   * polling them in the same second again.
+   */
+  const nextPoll = (entry: Entry, share = 1) => {
+    const p = entry.payment;
+    const period = p.status === "paid" ? pollMs : quiet(entry) ? sweepMs : pollDelay(now() - p.createdAt.getTime(), { minMs: pollMs, maxMs: maxPollMs });
     const at = now() + period * share;
     return p.status === "initiated" && p.expiresAt.getTime() > now() ? Math.min(at, p.expiresAt.getTime()) : at;
   };
@@ -217,7 +245,7 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
         await check(entry);
         chainHealth.watched(chainId);
       } finally {
-        entry.nextPollAt = nextPoll(entry.payment, entry.checked ? 1 : random());
+        entry.nextPollAt = nextPoll(entry, entry.checked ? 1 : random());
         entry.checked = true;
       }
     });
@@ -238,12 +266,29 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
     });
   };
 
+  /**
+   * Lists the account's transactions newer than its cursor and wakes the payments they name, as a
+   * logs notification would (catches what a dropped socket missed). The first listing only sets
+   * the cursor: the payments' own first check covers what came before.
+   */
+  const pollAccount = (address: string, account: Account) => {
+    queue.run(`account:${address}`, async () => {
+      if (stopped || accounts.get(address) !== account) return;
+      const first = account.cursor === undefined;
+      const found = await findSignatures(connection, address, "confirmed", first ? { maxPages: 1, pageSize: 1 } : { until: account.cursor, maxPages: 1, pageSize: 100 });
+      if (found.length > 0) account.cursor = found[found.length - 1]!.signature;
+      if (first) return;
+      for (const s of found) if (!s.err) onAccountLogs(address, s.signature);
+    });
+  };
+
   const follow = (entry: Entry) => {
     const address = entry.payment.recipientTokenAccount;
     let account = accounts.get(address);
     if (!account) {
-      account = { ids: new Set() };
+      account = { ids: new Set(), nextPollAt: now() + accountPollMs };
       accounts.set(address, account);
+      pollAccount(address, account);
       try {
         account.subscription = connection.onLogs(new PublicKey(address), (logs) => logs.err === null && onAccountLogs(address, logs.signature), "confirmed");
       } catch (err) {
@@ -288,10 +333,26 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
     if (announced === chainId && !stopped) void discover();
   });
   // Due payments are queued every tick; the queue keeps at most `concurrency` checks in flight.
+  // Quiet ones within the sweep budget: a due one left over waits for a later tick.
+  const tickMs = Math.min(pollMs, 1_000);
+  let sweepCredit = 0;
   const pollTimer = setInterval(() => {
     const t = now();
-    for (const entry of entries.values()) if (entry.nextPollAt <= t) schedule(entry);
-  }, Math.min(pollMs, 1_000));
+    sweepCredit = Math.min(sweepCredit + (sweepPerMinute * tickMs) / 60_000, Math.max(1, sweepPerMinute));
+    for (const entry of entries.values()) {
+      if (entry.nextPollAt > t) continue;
+      if (quiet(entry) && entry.checked) {
+        if (sweepCredit < 1) continue;
+        sweepCredit--;
+      }
+      schedule(entry);
+    }
+    for (const [address, account] of accounts) {
+      if (account.nextPollAt > t) continue;
+      account.nextPollAt = t + accountPollMs;
+      pollAccount(address, account);
+    }
+  }, tickMs);
   const discoverTimer = setInterval(() => void discover(), discoverMs);
   const resyncTimer = setInterval(() => void read(true).catch((err: unknown) => log.warn({ err, chainId }, "pending payments resync failed")), resyncMs);
   for (const timer of [pollTimer, discoverTimer, resyncTimer]) timer.unref();

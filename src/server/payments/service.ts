@@ -62,6 +62,8 @@ export interface CreateTransactionInput {
   sessionId?: string | null;
   /** The client address the start request came from (pay-start caps count per client). */
   clientAddress?: string | null;
+  /** Its address block (see http/client-address.ts `addressPrefix`), what pay-start caps count. */
+  clientPrefix?: string | null;
   /** The wallet the payer starts from. */
   startedBy?: string | null;
   merchantExtras?: { orderId?: string | null } | null;
@@ -105,6 +107,7 @@ export async function createTransaction(db: Db, input: CreateTransactionInput): 
       fiatRate: input.fiatRate ?? null,
       sessionId: input.sessionId ?? null,
       clientAddress: input.clientAddress ?? null,
+      clientPrefix: input.clientPrefix ?? null,
       startedBy: input.startedBy ?? null,
       merchantExtras: input.merchantExtras ?? null,
       orderDetails: input.orderDetails ?? null,

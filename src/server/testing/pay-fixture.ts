@@ -49,6 +49,8 @@ export async function startPayFixture(
       rpcUrl: solana.rpcUrl,
       wsUrl: solana.wsUrl,
       pollMs: options.pollMs ?? 100,
+      // A transfer naming a payment's reference but landing elsewhere (never creditable, only logged) is found by the sweep: soon here, within 15 min in production.
+      sweepMs: 1_000,
       wakeups: (onNew) => listenForNewPayments(database, onNew),
     });
   const watcher = await startWatcher();

@@ -6,7 +6,7 @@ import { rateLimit } from "../../http/rate-limit";
 import { PayableProductSchema, PaymentProgressSchema, PaymentTransactionInfoSchema, StartPaymentBody } from "./dto";
 import { readPayableProduct } from "./product";
 import { readPaymentProgress } from "./progress";
-import { startPayment } from "./start";
+import { ChainUnavailableError, startPayment } from "./start";
 import { clientAddress } from "../../http/client-address";
 
 const idParam = z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "Qx7PaLk2mN3r" });
@@ -27,7 +27,7 @@ const startRoute = createRoute({
   tags: ["Pay"],
   summary: "Start paying a zLink",
   description:
-    "Checks the payer's wallet against the sanctions list, fixes the USDC amount (and the fiat rate), and creates the transaction (`initiated`) with a fresh reference key and memo. Answers what the wallet must sign. Without `payer` it starts a Solana Pay QR payment: the phone wallet that pays is screened when its transfer is credited.",
+    "Checks the payer's wallet against the sanctions list, fixes the USDC amount (and the fiat rate), and creates the transaction (`initiated`) with a fresh reference key and memo. Answers what the wallet must sign. Without `payer` it starts a Solana Pay QR payment: the phone wallet that pays is screened when its transfer is credited. Unpaid starts are capped per client address block (IPv4 /24, IPv6 /64), per link and per instance; a full link or instance makes room by expiring the oldest unpaid start of the block holding the most. 503 `chain_unavailable` with Retry-After when a QR start needs the network and it does not answer (nothing is created).",
   request: { params: z.object({ id: idParam }), body: { content: { "application/json": { schema: StartPaymentBody } }, required: true } },
   responses: {
     200: { description: "Started", content: { "application/json": { schema: z.object({ data: PaymentTransactionInfoSchema }) } } },
@@ -54,8 +54,13 @@ export function payRoutes(deps: AppDeps) {
   );
   return router
     .openapi(productRoute, async (c) => c.json({ data: await readPayableProduct(deps, c.req.valid("param").id) }, 200))
-    .openapi(startRoute, async (c) =>
-      c.json({ data: await startPayment(deps, c.req.valid("param").id, c.req.valid("json"), clientAddress(c, deps.env.TRUST_PROXY)) }, 200),
-    )
+    .openapi(startRoute, async (c) => {
+      try {
+        return c.json({ data: await startPayment(deps, c.req.valid("param").id, c.req.valid("json"), clientAddress(c, deps.env.TRUST_PROXY)) }, 200);
+      } catch (err) {
+        if (err instanceof ChainUnavailableError) c.header("Retry-After", String(err.retryAfterSeconds));
+        throw err;
+      }
+    })
     .openapi(progressRoute, async (c) => c.json({ data: await readPaymentProgress(deps, c.req.valid("param").payment) }, 200));
 }

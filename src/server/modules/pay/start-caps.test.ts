@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import { Keypair } from "@solana/web3.js";
-import type { Database } from "../../db/client";
+import { openDb, type Database } from "../../db/client";
 import { transactions } from "../../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { callJson, merchantWithLink, startPayFixture, type PayFixture } from "../../testing/pay-fixture";
-import { LINK_BUSY, PAYMENTS_BUSY, TOO_MANY_PENDING_FOR_CLIENT } from "./start-caps";
+import { LINK_BUSY, PAYMENTS_BUSY, TOO_MANY_PENDING_FOR_CLIENT, makeRoomForPayment } from "./start-caps";
 
 describe.each(TEST_BACKENDS)("pending payment caps at pay start (%s)", (kind) => {
   let database: Database;
@@ -59,7 +59,7 @@ describe.each(TEST_BACKENDS)("pending payment caps at pay start (%s)", (kind) =>
     await withEnv({ PAY_PENDING_PER_CLIENT: 1 }, async () => {
       const payer = Keypair.generate().publicKey.toBase58();
       const body = { chainId: -5001, token: "USDC", payer, sessionId: "session-reload" };
-      const headers = { "x-forwarded-for": "203.0.113.50" };
+      const headers = { "x-forwarded-for": "203.0.50.50" };
       const first = await callJson(f.payments, "POST", `/api/pay/${link.hashedId}/start`, body, headers);
       const again = await callJson(f.payments, "POST", `/api/pay/${link.hashedId}/start`, body, headers);
       expect(first.status).toBe(200);
@@ -104,10 +104,79 @@ describe.each(TEST_BACKENDS)("pending payment caps at pay start (%s)", (kind) =>
   it("expired payments no longer count", async () => {
     const { link } = await merchantWithLink(f, { label: "Tea", price: "10", currency: "USDC" });
     await withEnv({ PAY_PENDING_PER_CLIENT: 1, PAYMENT_TTL_MS: 1000 }, async () => {
-      expect((await start(link.hashedId, "203.0.113.99")).status).toBe(200);
-      expect((await start(link.hashedId, "203.0.113.99")).status).toBe(429);
+      expect((await start(link.hashedId, "203.0.99.99")).status).toBe(200);
+      expect((await start(link.hashedId, "203.0.99.99")).status).toBe(429);
       await new Promise((r) => setTimeout(r, 1100));
-      expect((await start(link.hashedId, "203.0.113.99")).status).toBe(200);
+      expect((await start(link.hashedId, "203.0.99.99")).status).toBe(200);
     });
+  });
+
+  const gaveWay = async (productId: string) =>
+    (await database.db.select().from(transactions).where(and(eq(transactions.productId, productId), eq(transactions.status, "initiated"), lte(transactions.expiresAt, new Date()))))
+      .length;
+
+  it("addresses rotated inside one IPv6 /64 share one client cap", async () => {
+    const { link } = await merchantWithLink(f, { label: "Tea", price: "10", currency: "USDC" });
+    await withEnv({ PAY_PENDING_PER_CLIENT: 2 }, async () => {
+      expect((await start(link.hashedId, "2001:db8:55:1::1")).status).toBe(200);
+      expect((await start(link.hashedId, "2001:db8:55:1::2")).status).toBe(200);
+      expect(await start(link.hashedId, "2001:db8:55:1:ffff:ffff:ffff:ffff")).toMatchObject({ status: 429, body: { code: "too_many_pending_payments" } });
+      expect((await start(link.hashedId, "2001:db8:55:2::1")).status).toBe(200);
+    });
+  });
+
+  it("a link filled by many address blocks still starts a payer from a fresh block: the heaviest block's oldest start gives way, and it cannot take it back", async () => {
+    const { link } = await merchantWithLink(f, { label: "Tea", price: "10", currency: "USDC" });
+    await withEnv({ PAY_PENDING_PER_LINK: 6, PAY_PENDING_PER_CLIENT: 3 }, async () => {
+      for (const block of ["10.1.1", "10.1.2"]) for (let i = 1; i <= 3; i++) expect((await start(link.hashedId, `${block}.${i}`)).status).toBe(200);
+      const fresh = await start(link.hashedId, "198.18.0.1");
+      expect(fresh.status).toBe(200);
+      expect(await gaveWay(link._id)).toBe(1);
+      const oldest = (await database.db.select().from(transactions).where(eq(transactions.productId, link._id)).orderBy(transactions.createdAt))[0]!;
+      expect(oldest.expiresAt.getTime()).toBeLessThanOrEqual(Date.now()); // the first start of 10.1.1.0/24
+      expect(await start(link.hashedId, "10.1.1.9")).toMatchObject({ status: 409, body: { code: "link_busy" } }); // 10.1.1 holds 2, 10.1.2 holds 3: taking one back would make it as heavy
+      expect((await start(link.hashedId, "198.18.1.1")).status).toBe(200); // another fresh payer: 10.1.2 gives way
+      expect(await gaveWay(link._id)).toBe(2);
+    });
+  });
+
+  it("a full instance still starts a payer from a fresh block: the instance's heaviest block gives way", async () => {
+    const { link } = await merchantWithLink(f, { label: "Tea", price: "10", currency: "USDC" });
+    const other = (await merchantWithLink(f, { label: "Cake", price: "3", currency: "USDC" })).link;
+    const initiated = eq(transactions.status, "initiated");
+    const pending = async () => (await database.db.select().from(transactions).where(and(initiated, gt(transactions.expiresAt, new Date())))).length;
+    const stopped = async () => (await database.db.select().from(transactions).where(and(initiated, lte(transactions.expiresAt, new Date())))).length;
+    await withEnv({ PAY_PENDING_TOTAL: (await pending()) + 4, PAY_PENDING_PER_CLIENT: 4 }, async () => {
+      for (let i = 1; i <= 4; i++) expect((await start(link.hashedId, `100.64.7.${i}`)).status).toBe(200);
+      const before = await stopped();
+      expect((await start(other.hashedId, "198.19.0.1")).status).toBe(200);
+      expect(await stopped()).toBe(before + 1);
+      expect(await pending()).toBe(f.deps.env.PAY_PENDING_TOTAL);
+    });
+  });
+
+  it.runIf(kind === "postgres")("starts from two processes on one PostgreSQL do not wait on one lock: a start held open on one link does not stop another link", async () => {
+    const busy = (await merchantWithLink(f, { label: "Tea", price: "10", currency: "USDC" })).link;
+    const free = (await merchantWithLink(f, { label: "Cake", price: "3", currency: "USDC" })).link;
+    const other = await openDb({ databaseUrl: database.connectionString! }); // a second process's pool
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const holder = other.db.transaction(async (tx) => {
+      await makeRoomForPayment(tx, f.deps.env, { productId: busy._id, clientPrefix: "192.0.2.0/24" });
+      entered();
+      await held; // a start on `busy` stalled mid-transaction
+    });
+    try {
+      await inside;
+      const answer = await Promise.race([start(free.hashedId, "198.51.100.77"), new Promise<"waited">((r) => setTimeout(() => r("waited"), 5_000))]);
+      expect(answer).not.toBe("waited");
+      expect((answer as { status: number }).status).toBe(200);
+    } finally {
+      release();
+      await holder;
+      await other.close();
+    }
   });
 });

@@ -7,11 +7,13 @@ import type { TransactionRow } from "../../db/schema";
 import { announceNewPayment } from "../../jobs/payment-wakeups";
 import { checkWallet } from "../sanctions/service";
 import { getReceivingWallet } from "../wallets/service";
-import { assertRoomForPayment } from "./start-caps";
+import { makeRoomForPayment } from "./start-caps";
+import { addressPrefix } from "../../http/client-address";
 import { quote } from "./pricing";
 import type { PayablePrice } from "./payable";
 import { requirePayable } from "./product";
-import { recipientTokenAccount, type RecipientAccount } from "./recipient-account";
+import { recipientTokenAccount, recipientTokenAddress, type RecipientAccount } from "./recipient-account";
+import { SolanaChainError } from "../../chains/solana/errors";
 import { newReference, payerFor, paymentChainFor, type PaymentChain } from "./payment-target";
 import { usdcToTokenUnits } from "./token-amount";
 
@@ -23,6 +25,17 @@ export const ALREADY_PAID = "This has already been paid.";
 export const PAYMENT_ON_ITS_WAY = "A payment for this is already on its way. Please wait for it to complete.";
 export const MERCHANT_CANNOT_RECEIVE = "This merchant cannot receive payments yet. Please contact the merchant.";
 export const QR_NEEDS_RECIPIENT_ACCOUNT = "This merchant cannot take QR code payments yet. Please pay with a wallet in this browser.";
+export const CHAIN_UNAVAILABLE = "The network cannot be reached right now. Please try again in a few seconds, or pay with a wallet in this browser.";
+/** Seconds a payer is asked to wait before starting again while the chain does not answer. */
+export const CHAIN_RETRY_AFTER_SECONDS = 10;
+
+/** 503 `chain_unavailable`: the route answers it with Retry-After (`retryAfterSeconds`). */
+export class ChainUnavailableError extends ApiError {
+  readonly retryAfterSeconds = CHAIN_RETRY_AFTER_SECONDS;
+  constructor() {
+    super(503, "chain_unavailable", CHAIN_UNAVAILABLE);
+  }
+}
 /** Memos carry the transaction's public id, so a wallet's history names the order. */
 export const memoFor = (publicId: string) => `zpay:${publicId}`;
 
@@ -61,10 +74,20 @@ function canonical(value: unknown): string {
 /**
  * Where the tokens land: the merchant's associated token account on Solana (opened by the sandbox,
  * or by the payer's transaction on a real network), the merchant's address itself on EVM.
+ *
+ * When the RPC does not answer, a wallet payment still starts: its transaction opens the account
+ * idempotently (a no-op when it exists), so the answer `mustCreate` is safe without asking. A QR
+ * payment cannot (the phone wallet sends a bare transfer): 503 with Retry-After, nothing written.
  */
-async function landingAccount(chain: PaymentChain, merchantAddress: string): Promise<RecipientAccount> {
+async function landingAccount(chain: PaymentChain, merchantAddress: string, hasWallet: boolean): Promise<RecipientAccount> {
   if (chain.family === "evm") return { address: merchantAddress, mustCreate: false };
-  return recipientTokenAccount(chain.solana, merchantAddress, chain.tokenAddress);
+  try {
+    return await recipientTokenAccount(chain.solana, merchantAddress, chain.tokenAddress);
+  } catch (err) {
+    if (!(err instanceof SolanaChainError)) throw err;
+    if (hasWallet) return { address: recipientTokenAddress(merchantAddress, chain.tokenAddress), mustCreate: true };
+    throw new ChainUnavailableError();
+  }
 }
 
 /**
@@ -72,7 +95,7 @@ async function landingAccount(chain: PaymentChain, merchantAddress: string): Pro
  * the token's own decimals and creates the transaction (`initiated`) with a fresh reference; the
  * watcher of that chain follows it from now on. The same pay-page session starting again from the
  * same wallet, chain and token resumes its unexpired transaction instead of creating another; a
- * new one must fit the pending caps (see `assertRoomForPayment`), else nothing is created.
+ * new one must fit the pending budget (see `makeRoomForPayment`), else nothing is created.
  *
  * Solana: a fresh reference public key and the order memo. Without `payer` it starts a Solana Pay
  * QR payment: a phone wallet scans the transfer request and pays without connecting, so there is
@@ -97,7 +120,7 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
   const { db } = deps.database;
   const wallet = await getReceivingWallet(db, product.merchantId, chain.chainId);
   if (!wallet) throw new ApiError(409, "merchant_cannot_receive", MERCHANT_CANNOT_RECEIVE);
-  const account = await landingAccount(chain, wallet.address);
+  const account = await landingAccount(chain, wallet.address, startedBy !== null);
   if (!startedBy && account.mustCreate) throw new ApiError(409, "qr_recipient_account_missing", QR_NEEDS_RECIPIENT_ACCOUNT);
 
   const resumed = await findBySession(db, { productType: product.type, productId: product.id, sessionId: req.sessionId });
@@ -114,9 +137,11 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
   }
 
   const { usdcBaseUnits, fiat } = await quote(deps, price);
+  const clientPrefix = addressPrefix(clientAddress);
   const publicId = newPublicId();
   const row = await db.transaction(async (tx) => {
-    await assertRoomForPayment(tx, deps.env, { productId: product.id, clientAddress });
+    const gaveWay = await makeRoomForPayment(tx, deps.env, { productId: product.id, clientPrefix });
+    if (gaveWay > 0) deps.log.warn({ product: product.id, clientPrefix }, "pending payments full: the heaviest address block's oldest unpaid start gave way");
     const created = await createTransaction(tx, {
       publicId,
       productType: product.type,
@@ -146,6 +171,7 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
       startedBy,
       ttlMs: deps.env.PAYMENT_TTL_MS,
       clientAddress,
+      clientPrefix,
     });
     // The table is the hand-off: whichever process leads the chain's watcher reads the row; the notice (sent on commit) only makes it immediate.
     await announceNewPayment(tx, created.chainId);
