@@ -23,6 +23,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues?: ErrorBody["issues"],
+    /** Headers the answer carries, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiError";
@@ -48,7 +50,7 @@ const codeForStatus: Partial<Record<number, string>> = {
 /** Maps anything thrown in a handler to `{ message, code, issues? }`; hides internals on 500. */
 export function toErrorResponse(err: unknown, c: Context): Response {
   if (err instanceof ApiError) {
-    return c.json<ErrorBody>({ message: err.message, code: err.code, issues: err.issues }, err.status);
+    return c.json<ErrorBody>({ message: err.message, code: err.code, issues: err.issues }, err.status, err.headers);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
