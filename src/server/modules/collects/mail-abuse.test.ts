@@ -205,9 +205,9 @@ describe.each(TEST_BACKENDS)("zRequest mail is not an open relay (%s)", (kind) =
       .update(users)
       .set({ email: "security@paypal.com", profile: sql`${JSON.stringify({ company: "PayPal Security" })}::jsonb` })
       .where(eq(users.id, phisher.id));
-    expect((await call("POST", "/collects/create", phisher, request("ada@example.com"))).status).toBe(201);
+    expect((await call("POST", "/collects/create", phisher, request("carol@example.com"))).status).toBe(201);
     await send();
-    const [mail] = await inboxTo("ada@example.com");
+    const [mail] = await inboxTo("carol@example.com");
     const wallet = shortenAddress(phisher.key.address);
     // From is the instance's own; the merchant's chosen name always comes with their wallet.
     expect(mail.from).toBe('"zPay" <no-reply@localhost>');
