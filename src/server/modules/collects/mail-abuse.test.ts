@@ -19,7 +19,7 @@ const log = createLogger("silent");
 const request = (email: string) => ({ name: "Victim", email, desc: "Pay me now at my site", price: "12.5", currency: "USD" });
 
 /** Each header as sent (mailparser turns List-* headers into objects), unfolded. */
-const rawHeaders = (lines: { key: string; line: string }[]) =>
+const rawHeaders = (lines: readonly { key: string; line: string }[]) =>
   new Map(lines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, "").trim()]));
 
 /** An SMTP server that keeps every message with its headers (the sandbox mailbox keeps no headers). */
