@@ -63,7 +63,7 @@ describe("server error codes in the user's language", () => {
             headers: retryAfter ? { "retry-after": retryAfter } : {},
           }),
       })
-        .post("/collects/create")
+        .post<never>("/collects/create")
         .catch((e) => e as ApiRequestError);
     expect((await refusal("4000")).message).toBe("Cette adresse a déjà reçu de votre part le maximum d’e-mails autorisé aujourd’hui. Rien n’a été envoyé. Réessayez dans 1\u00a0h 7\u00a0min.");
     // Without the header, the server's message (which names the wait) is kept rather than a text with a hole.
