@@ -51,4 +51,25 @@ describe("server error codes in the user's language", () => {
     expect(english.message).toBe("Amount must be at least 0.1 USDC");
     localizeApiErrorsWith(undefined);
   });
+
+  it("says how long to wait in the reader's words, from the refusal's Retry-After", async () => {
+    localizeApiErrorsWith((code, details) => translateApiErrorCode(i18next, code, details));
+    await changeLanguage("fr");
+    const refusal = (retryAfter?: string) =>
+      createApiClient({
+        fetch: async () =>
+          new Response(JSON.stringify({ message: "This address already got 3 e-mails from you today, the most allowed. Nothing was sent. Try again in 24 h.", code: "mail_cap_recipient" }), {
+            status: 429,
+            headers: retryAfter ? { "retry-after": retryAfter } : {},
+          }),
+      })
+        .post<never>("/collects/create")
+        .catch((e) => e as ApiRequestError);
+    expect((await refusal("4000")).message).toBe("Cette adresse a déjà reçu de votre part le maximum d’e-mails autorisé aujourd’hui. Rien n’a été envoyé. Réessayez dans 1\u00a0h 7\u00a0min.");
+    // Without the header, the server's message (which names the wait) is kept rather than a text with a hole.
+    expect((await refusal()).message).toMatch(/^This address already got 3 e-mails/);
+    await changeLanguage("en");
+    expect((await refusal("4000")).message).toMatch(/Try again in 24 h\.$/);
+    localizeApiErrorsWith(undefined);
+  });
 });

@@ -1,4 +1,6 @@
 import type { i18n as I18n } from "i18next";
+import type { ApiErrorDetails } from "@/lib/api-client";
+import { formatWait } from "@/lib/wait";
 import { FALLBACK_LANGUAGE } from "./config";
 
 /**
@@ -6,8 +8,18 @@ import { FALLBACK_LANGUAGE } from "./config";
  * undefined to keep the server's own message: in English (the server's language, whose messages
  * carry details such as amounts and network names) and for a code without a translation.
  */
-export function translateApiErrorCode(i18n: Pick<I18n, "resolvedLanguage" | "exists" | "t">, code: string): string | undefined {
-  if (!i18n.resolvedLanguage || i18n.resolvedLanguage === FALLBACK_LANGUAGE) return undefined;
+export function translateApiErrorCode(
+  i18n: Pick<I18n, "resolvedLanguage" | "exists" | "t">,
+  code: string,
+  details: ApiErrorDetails = {},
+): string | undefined {
+  const language = i18n.resolvedLanguage;
+  if (!language || language === FALLBACK_LANGUAGE) return undefined;
   const key = `codes.${code}`;
-  return i18n.exists(key, { ns: "errors" }) ? i18n.t(key, { ns: "errors" }) : undefined;
+  if (!i18n.exists(key, { ns: "errors" })) return undefined;
+  // A refusal that names a wait ("Réessayez dans {{wait}}") says it in the reader's words; without
+  // a Retry-After the server's own message (which names it) is kept.
+  const wait = details.retryAfterSeconds === undefined ? undefined : formatWait(details.retryAfterSeconds, language);
+  const text = i18n.t(key, { ns: "errors", wait: wait ?? "{{wait}}" });
+  return text.includes("{{wait}}") ? undefined : text;
 }

@@ -38,7 +38,7 @@ export function initI18n(options: { resources?: Resource; lng?: Language } = {})
     });
     syncDocumentLanguage(lng);
     // Every API client shows server errors in the user's language from now on.
-    localizeApiErrorsWith((code) => translateApiErrorCode(i18next, code));
+    localizeApiErrorsWith((code, details) => translateApiErrorCode(i18next, code, details));
     return i18next;
   })();
   return ready;

@@ -48,8 +48,13 @@ export interface ApiClientOptions {
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 
+/** What an error answer says besides its code: the wait a 429 names in `Retry-After` (seconds). */
+export interface ApiErrorDetails {
+  retryAfterSeconds?: number;
+}
+
 /** Gives the user's-language text for an error code, or undefined to keep the server's message. */
-export type ApiErrorLocalizer = (code: string) => string | undefined;
+export type ApiErrorLocalizer = (code: string, details?: ApiErrorDetails) => string | undefined;
 let localizeError: ApiErrorLocalizer | undefined;
 
 /**
@@ -89,7 +94,9 @@ export async function fetchJson<T>(
     const err = (parsed ?? {}) as { message?: unknown; code?: unknown; issues?: unknown };
     const code = typeof err.code === "string" ? err.code : undefined;
     const serverMessage = typeof err.message === "string" && err.message ? err.message : res.statusText || `HTTP ${res.status}`;
-    const message = (code && localizeError?.(code)) || serverMessage;
+    const retryAfter = Number(res.headers.get("retry-after"));
+    const details: ApiErrorDetails = Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {};
+    const message = (code && localizeError?.(code, details)) || serverMessage;
     throw new ApiRequestError(
       res.status,
       message,

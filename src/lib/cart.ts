@@ -24,6 +24,8 @@ export { MAX_CART_QUANTITY };
 export const MAX_CHECKOUT_LINES = 20;
 /** Largest image an item may carry (bytes). */
 export const MAX_UPLOAD_BYTES = 256 * 1024;
+/** Item images are stored re-encoded within this many px a side. */
+export const UPLOAD_MAX_SIDE = 1024;
 export const UPLOAD_TYPES = ["image/jpeg", "image/png"] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 

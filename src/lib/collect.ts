@@ -168,6 +168,8 @@ export interface CollectDto {
   updatedAt: string;
   /** When the payer was last e-mailed (the request or a reminder); null if never. */
   lastEmailedAt: string | null;
+  /** The payer used the unsubscribe link of this merchant's mails: nothing is e-mailed to them. */
+  payerUnsubscribed: boolean;
   /** API path to read the request for editing: only while enabled and unpaid, else null. */
   updateUrl: string | null;
   paymentInfo: PaymentInfoDto | null;

@@ -54,6 +54,7 @@ import { zrampRoutes } from "./modules/zramp/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { LOGO_BODY_LIMIT, PROFILE_LOGO_PATH, profileRoutes } from "./modules/profile/routes";
 import { zapiRoutes } from "./modules/zapi/routes";
+import { unsubscribeRoutes } from "./modules/unsubscribe/routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -199,6 +200,8 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
   app.route("/api", payerApi);
   // SPEC §7: the sanction check lives at the payments host's root.
   app.route("/", sanctionRoutes(deps));
+  // The unsubscribe link of every merchant mail (no sign-in: a signed token).
+  app.route("/", unsubscribeRoutes(deps));
   if (options.distDir) {
     const distDir = options.distDir;
     // The pay page itself is filled in per request: the summary reads before any JavaScript.

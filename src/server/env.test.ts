@@ -46,6 +46,24 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ WALLETCONNECT_PROJECT_ID: "</script>" })).toThrow(/WALLETCONNECT_PROJECT_ID/);
   });
 
+  it("caps merchant mail and uploads by default, stricter for unverified accounts, and refuses a cap of zero", () => {
+    expect(parseEnv({})).toMatchObject({
+      MAIL_MERCHANT_HOURLY_CAP: 60,
+      MAIL_MERCHANT_DAILY_CAP: 300,
+      MAIL_RECIPIENT_DAILY_CAP: 5,
+      MAIL_UNVERIFIED_HOURLY_CAP: 10,
+      MAIL_UNVERIFIED_DAILY_CAP: 20,
+      MAIL_UNVERIFIED_RECIPIENT_DAILY_CAP: 3,
+      UPLOAD_QUOTA_COUNT: 200,
+      UPLOAD_QUOTA_BYTES: 20 * 1024 * 1024,
+      UPLOAD_RATE_LIMIT: 30,
+      UPLOAD_UNUSED_GRACE_HOURS: 24,
+    });
+    expect(parseEnv({ MAIL_UNVERIFIED_RECIPIENT_DAILY_CAP: "1", UPLOAD_UNUSED_GRACE_HOURS: "2" })).toMatchObject({ MAIL_UNVERIFIED_RECIPIENT_DAILY_CAP: 1, UPLOAD_UNUSED_GRACE_HOURS: 2 });
+    expect(() => parseEnv({ MAIL_MERCHANT_HOURLY_CAP: "0" })).toThrow(/MAIL_MERCHANT_HOURLY_CAP/);
+    expect(() => parseEnv({ UPLOAD_QUOTA_COUNT: "lots" })).toThrow(/UPLOAD_QUOTA_COUNT/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", SOLANA_RPC_URL: " " }).DATABASE_URL).toBeUndefined();
   });

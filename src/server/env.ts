@@ -135,6 +135,25 @@ export const envSchema = z
     SANDBOX_SMTP_PORT: port(0),
     /** The From of every e-mail; default "<BRAND_NAME> <no-reply@localhost>". */
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[^\r\n]+$/, "one line, e.g. Shop <billing@shop.example>").optional()),
+    /**
+     * Caps on the mails a merchant makes the server send to other people (zRequest create, update,
+     * reminder). "Verified": the merchant's e-mail address is the one a verification link proved
+     * (Settings › Notifications); every other account gets the UNVERIFIED caps.
+     */
+    MAIL_MERCHANT_HOURLY_CAP: z.coerce.number().int().min(1).default(60),
+    MAIL_MERCHANT_DAILY_CAP: z.coerce.number().int().min(1).default(300),
+    /** Mails one merchant may send to one address a day. */
+    MAIL_RECIPIENT_DAILY_CAP: z.coerce.number().int().min(1).default(5),
+    MAIL_UNVERIFIED_HOURLY_CAP: z.coerce.number().int().min(1).default(10),
+    MAIL_UNVERIFIED_DAILY_CAP: z.coerce.number().int().min(1).default(20),
+    MAIL_UNVERIFIED_RECIPIENT_DAILY_CAP: z.coerce.number().int().min(1).default(3),
+    /** Images (item images and logos) one merchant may keep, and their total size in bytes (after re-encoding). */
+    UPLOAD_QUOTA_COUNT: z.coerce.number().int().min(1).default(200),
+    UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+    /** Image uploads one merchant may make per hour. */
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /** How long an upload nothing uses is kept before the hourly prune deletes it (hours). */
+    UPLOAD_UNUSED_GRACE_HOURS: z.coerce.number().min(1).default(24),
   })
   .superRefine((env, ctx) => {
     if (env.ZPAY_MODE !== "production") return;

@@ -81,7 +81,7 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   try {
     chains = await startChains(env, log);
     queue = await startQueue(database, log);
-    await scheduleMaintenance(queue, database, log);
+    await scheduleMaintenance(queue, database, log, { unusedUploadGraceMs: env.UPLOAD_UNUSED_GRACE_HOURS * 3_600_000 });
     webhooks = await startWebhookWorker(queue, database, log, { destination: { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK } });
     // E-mail: SMTP_URL, or in sandbox the embedded SMTP server feeding the sandbox mailbox.
     mail = await startMail(env, database, log, queue);

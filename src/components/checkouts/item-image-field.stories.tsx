@@ -45,6 +45,37 @@ export const UploadRefused: Story = {
   },
 };
 
+/** Over the merchant's image quota (413 upload_quota_exceeded): the server's words, not "too large". */
+export const QuotaReached: Story = {
+  args: {
+    onUpload: fn(async () =>
+      Promise.reject(
+        new ApiRequestError(
+          413,
+          "You have reached your image storage limit (200 images, 20 MB). Images no item or logo uses are deleted within a day; remove unused item images or try again later.",
+          "upload_quota_exceeded",
+        ),
+      ),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.upload(c.getByLabelText("Choose image", { selector: "input" }), file());
+    await expect(await c.findByRole("alert")).toHaveTextContent("You have reached your image storage limit (200 images, 20 MB).");
+  },
+};
+
+/** Too many uploads this hour (429 upload_rate_limited): the wait, as the client translated it. */
+export const TooManyUploadsFrench: Story = {
+  globals: { locale: "fr" },
+  args: { onUpload: fn(async () => Promise.reject(new ApiRequestError(429, "Trop d’images envoyées. Réessayez dans 42\u00a0min.", "upload_rate_limited"))) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.upload(c.getByLabelText("Choisir une image", { selector: "input" }), file());
+    await expect(await c.findByRole("alert")).toHaveTextContent(/^Trop d’images envoyées\. Réessayez dans 42\s?min\.$/);
+  },
+};
+
 export const French: Story = {
   globals: { locale: "fr" },
   args: { value: { _id: "u1", url: MUG_IMAGE } },

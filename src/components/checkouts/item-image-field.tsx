@@ -20,6 +20,19 @@ export interface ItemImageFieldProps {
 }
 
 /** The item's optional picture: choose a JPEG or PNG (≤ 256 KB), see it, remove it. */
+/**
+ * Why an upload was refused, in the reader's words: the field's own texts for a file too large or
+ * not an image; the server's (already translated) words for the merchant's quota or upload rate,
+ * which name what to do and how long to wait; a generic failure otherwise.
+ */
+function uploadErrorText(err: unknown, t: (key: string) => string): string {
+  if (!(err instanceof ApiRequestError)) return t("toasts.uploadFailed");
+  if (err.code === "payload_too_large") return t("validation.imageTooLarge");
+  if (err.status === 415) return t("validation.imageType");
+  if (err.status === 413 || err.status === 429) return err.message;
+  return t("toasts.uploadFailed");
+}
+
 export function ItemImageField({ value, onChange, onUpload, onBusyChange }: ItemImageFieldProps) {
   const { t } = useTranslation("checkouts");
   const input = React.useRef<HTMLInputElement>(null);
@@ -37,7 +50,7 @@ export function ItemImageField({ value, onChange, onUpload, onBusyChange }: Item
     try {
       onChange(await onUpload(file));
     } catch (err) {
-      setError(err instanceof ApiRequestError && err.status === 413 ? t("validation.imageTooLarge") : err instanceof ApiRequestError && err.status === 415 ? t("validation.imageType") : t("toasts.uploadFailed"));
+      setError(uploadErrorText(err, t));
     } finally {
       setBusy(false);
       onBusyChange?.(false);

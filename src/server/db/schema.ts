@@ -986,6 +986,29 @@ export const sandboxMails = pgTable(
  * `verifiedEmail` is the address a verification link proved, so notifications go out only while
  * it still equals `users.email` (changing the address anywhere un-verifies it without a write here).
  */
+/**
+ * Payers who asked for no more merchant mail (the unsubscribe link every zRequest mail carries).
+ * `merchantId` set: no more mail from that merchant; null: from every merchant of this instance.
+ * `email` is stored lower-case; the caps and the senders compare lower-case.
+ */
+export const mailOptOuts = pgTable(
+  "mail_opt_outs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    merchantId: uuid("merchant_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("mail_opt_outs_email_merchant_uq").on(t.email, t.merchantId)],
+);
+
+/** Secrets this instance makes for itself on first use (e.g. the key unsubscribe links are signed with); never shown. */
+export const instanceSecrets = pgTable("instance_secrets", {
+  name: text("name").primaryKey(),
+  secret: text("secret").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const notificationSettings = pgTable("notification_settings", {
   userId: uuid("user_id")
     .primaryKey()

@@ -23,6 +23,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues?: ErrorBody["issues"],
+    /** Headers the answer carries, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiError";
@@ -52,7 +54,7 @@ export function toErrorResponse(err: unknown, c: Context): Response {
   // the connection after the answer, so the client's next request opens a fresh one.
   if ((err instanceof ApiError || err instanceof HTTPException) && err.status === 413) c.header("connection", "close");
   if (err instanceof ApiError) {
-    return c.json<ErrorBody>({ message: err.message, code: err.code, issues: err.issues }, err.status);
+    return c.json<ErrorBody>({ message: err.message, code: err.code, issues: err.issues }, err.status, err.headers);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

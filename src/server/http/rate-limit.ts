@@ -34,14 +34,24 @@ export function createLimiter(database: Pick<Database, "pool">, options: Limiter
   });
 }
 
-/** Consumes one point for `key`, or answers 429 with Retry-After and `message`. */
-export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string, message: string, setHeader: (name: string, value: string) => void) {
+/**
+ * Consumes one point for `key`, or answers 429 with Retry-After and `message` (a text, or one
+ * made from the seconds to wait) under `code`.
+ */
+export async function consumeOrRefuse(
+  limiter: RateLimiterAbstract,
+  key: string,
+  message: string | ((retryAfterSeconds: number) => string),
+  setHeader: (name: string, value: string) => void,
+  code = "rate_limited",
+) {
   try {
     await limiter.consume(key);
   } catch (err) {
     if (!(err instanceof RateLimiterRes)) throw err;
-    setHeader("Retry-After", String(Math.max(1, Math.ceil(err.msBeforeNext / 1000))));
-    throw new ApiError(429, "rate_limited", message);
+    const wait = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+    setHeader("Retry-After", String(wait));
+    throw new ApiError(429, code, typeof message === "string" ? message : message(wait));
   }
 }
 

@@ -52,7 +52,7 @@ describe.each(TEST_BACKENDS)("database maintenance (%s)", (kind) => {
     const left = async () =>
       (await database.db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, [replacedLogo, logo, itemImage]))).map((u) => u.id).sort();
 
-    await runMaintenance(database, NOW); // first found unused now: the week starts
+    await runMaintenance(database, NOW); // first found unused now: the grace starts
     expect(await left()).toEqual([replacedLogo, logo, itemImage].sort());
     await runMaintenance(database, new Date(NOW.getTime() + UNUSED_UPLOAD_GRACE_MS - MINUTE));
     expect(await left()).toEqual([replacedLogo, logo, itemImage].sort());
@@ -60,7 +60,28 @@ describe.each(TEST_BACKENDS)("database maintenance (%s)", (kind) => {
     expect(await left()).toEqual([logo, itemImage].sort());
   });
 
-  it("keeps a logo used for a month and replaced today for a week from its replacement, and forgets the date of an upload used again", async () => {
+  it("an unused upload is pruned after a day", async () => {
+    const userId = await insertMerchant(database.db);
+    const DAY = 24 * HOUR;
+    const [abandoned] = await database.db.insert(uploads).values({ userId, contentType: "image/png", data: "iVBORw0KGgo=", byteLength: 8, createdAt: NOW }).returning();
+    const exists = async () => (await database.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, abandoned!.id))).length === 1;
+    await runMaintenance(database, NOW); // found unused now
+    await runMaintenance(database, new Date(NOW.getTime() + DAY - MINUTE));
+    expect(await exists()).toBe(true);
+    await runMaintenance(database, new Date(NOW.getTime() + DAY + MINUTE));
+    expect(await exists()).toBe(false);
+
+    // UPLOAD_UNUSED_GRACE_HOURS sets another grace.
+    const [kept] = await database.db.insert(uploads).values({ userId, contentType: "image/png", data: "iVBORw0KGgo=", byteLength: 8, createdAt: NOW }).returning();
+    const twoDays = { unusedUploadGraceMs: 2 * DAY };
+    await runMaintenance(database, NOW, twoDays);
+    await runMaintenance(database, new Date(NOW.getTime() + DAY + MINUTE), twoDays);
+    expect((await database.db.select().from(uploads).where(eq(uploads.id, kept!.id))).length).toBe(1);
+    await runMaintenance(database, new Date(NOW.getTime() + 2 * DAY + MINUTE), twoDays);
+    expect((await database.db.select().from(uploads).where(eq(uploads.id, kept!.id))).length).toBe(0);
+  });
+
+  it("keeps a logo used for a month and replaced today for the grace period from its replacement, and forgets the date of an upload used again", async () => {
     const userId = await insertMerchant(database.db);
     const month = 30 * 24 * 3_600_000;
     const [first] = await database.db.insert(uploads).values({ userId, contentType: "image/png", data: "iVBORw0KGgo=", byteLength: 8, createdAt: ago(month) }).returning();

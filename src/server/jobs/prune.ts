@@ -4,12 +4,12 @@ import type { Db } from "../db/client";
 import { apiIdempotencyKeys, uploads } from "../db/schema";
 
 /**
- * How long an upload nothing uses is kept, from when it was first found unused. A catalog image is
- * uploaded before its item is saved (the form may stay open a while), and mails already sent show
- * the logo of their day; a week covers both while a replaced logo (a new one is a new row) stops
- * taking room.
+ * How long an upload nothing uses is kept by default, from when it was first found unused
+ * (UPLOAD_UNUSED_GRACE_HOURS). A catalog image is uploaded before its item is saved (the form may
+ * stay open a while), and mails already sent show the logo of their day; a day covers the form
+ * while uploads nobody uses stop taking room (and quota) soon.
  */
-export const UNUSED_UPLOAD_GRACE_MS = 7 * 24 * 3_600_000;
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 3_600_000;
 
 /** Deletes zAPI Idempotency-Keys past the window they are honoured for; answers how many. */
 export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<number> {
@@ -27,12 +27,12 @@ const inUse = sql`(exists (select 1 from users u where u.profile->>'logoId' = ${
  * Deletes the uploads found unused for the whole grace period, and dates the others: an upload
  * used again is undated, one newly found unused is dated now. The grace runs from that date, not
  * from the upload's: a logo used for a year and replaced today still shows in yesterday's mails for
- * a week. (Run hourly, so the date is at most an hour late.) Answers how many were deleted.
+ * the grace period. (Run hourly, so the date is at most an hour late.) Answers how many were deleted.
  */
-export async function pruneUnusedUploads(db: Db, now: Date): Promise<number> {
+export async function pruneUnusedUploads(db: Db, now: Date, graceMs = UNUSED_UPLOAD_GRACE_MS): Promise<number> {
   const gone = await db
     .delete(uploads)
-    .where(and(lt(uploads.unusedSince, new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS)), not(inUse)))
+    .where(and(lt(uploads.unusedSince, new Date(now.getTime() - graceMs)), not(inUse)))
     .returning({ id: uploads.id });
   await db.update(uploads).set({ unusedSince: null }).where(and(isNotNull(uploads.unusedSince), inUse));
   await db.update(uploads).set({ unusedSince: now }).where(and(isNull(uploads.unusedSince), not(inUse)));

@@ -15,6 +15,7 @@ function collect(overrides: Partial<CollectDto> & Pick<CollectDto, "_id" | "hash
     enabled: true,
     updatedAt: overrides.createdAt,
     lastEmailedAt: overrides.createdAt,
+    payerUnsubscribed: false,
     updateUrl: overrides.paymentInfo || overrides.enabled === false ? null : `/collects/update/${overrides._id}`,
     paymentInfo: null,
     ...overrides,

@@ -78,6 +78,7 @@ export const collectHandlers = [
       createdAt: STORY_NOW,
       updatedAt: STORY_NOW,
       lastEmailedAt: STORY_NOW,
+      payerUnsubscribed: false,
       updateUrl: `/collects/update/${id}`,
       paymentInfo: null,
     };

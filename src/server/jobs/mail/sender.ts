@@ -6,6 +6,8 @@ import type { Logger } from "../../logger";
 import { coalescedRun } from "../coalesced-run";
 import type { Queue } from "../queue";
 import { NEW_EMAIL_CHANNEL } from "./enqueue";
+import { MERCHANT_MAIL_TEMPLATES } from "./merchant-mail";
+import { hasOptedOut } from "./opt-outs";
 import { isMailTemplate, render } from "./templates";
 import type { MailTransport } from "./transport";
 
@@ -82,6 +84,12 @@ async function sendOne(deps: MailSenderDeps, options: MailSenderOptions, row: Em
   if (!isMailTemplate(row.template)) {
     await deps.db.update(emails).set({ status: "failed", attempts, leaseUntil: null, lastError: `unknown template ${row.template}` }).where(mine);
     deps.log?.error({ emailId: row.id, template: row.template }, "e-mail has an unknown template; marked failed");
+    return "failed";
+  }
+  if (row.userId && (MERCHANT_MAIL_TEMPLATES as readonly string[]).includes(row.template) && (await hasOptedOut(deps.db, row.userId, row.to))) {
+    // Queued before the payer unsubscribed (e.g. while the SMTP server was down): not sent after all.
+    await deps.db.update(emails).set({ status: "failed", attempts, leaseUntil: null, lastError: "recipient unsubscribed" }).where(mine);
+    deps.log?.info({ emailId: row.id, template: row.template }, "e-mail not sent: the recipient unsubscribed");
     return "failed";
   }
   try {

@@ -5,7 +5,12 @@
 export interface MailTemplateData {
   /** zRequest: the payer the merchant named is asked to pay. */
   "collect-request": {
+    /** The name the merchant chose (profile display name or verified address); may be empty. Never shown alone: always with `merchantWallet`. */
     merchantName: string;
+    /** The merchant's wallet, shortened (A3nd…G5J4): what tells two merchants of the same name apart. Absent in mails queued before it existed. */
+    merchantWallet?: string;
+    /** The payer's one-click unsubscribe link (signed, no sign-in), added when the mail is queued. */
+    unsubscribeUrl?: string;
     payerName: string;
     /** Decimal text in `currency`. */
     amount: string;

@@ -15,6 +15,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** What every renderer gets besides its own data. */
@@ -93,6 +95,10 @@ const COLLECT_COPY = {
     pay: "Pay now",
     payLine: (url: string) => `Pay now: ${url}`,
     orOpen: "Or open this link:",
+    named: (name: string, wallet: string) => (name ? `${name} (wallet ${wallet})` : `Wallet ${wallet}`),
+    notice: (b: string) => `${b} delivers this request for a merchant who uses it; ${b} does not vouch for who they are. Check before you pay.`,
+    unsubscribe: (m: string) => `You get this because ${m} entered your address. No more e-mails from them:`,
+    unsubscribeLink: "Unsubscribe",
   },
   fr: {
     subject: (m: string, a: string) => `${m} vous demande de payer ${a}`,
@@ -104,14 +110,25 @@ const COLLECT_COPY = {
     pay: "Payer maintenant",
     payLine: (url: string) => `Payer maintenant : ${url}`,
     orOpen: "Ou ouvrez ce lien :",
+    named: (name: string, wallet: string) => (name ? `${name} (portefeuille ${wallet})` : `Portefeuille ${wallet}`),
+    notice: (b: string) => `${b} transmet cette demande pour un marchand qui l’utilise ; ${b} ne garantit pas son identité. Vérifiez avant de payer.`,
+    unsubscribe: (m: string) => `Vous recevez ceci parce que ${m} a saisi votre adresse. Ne plus recevoir leurs e-mails :`,
+    unsubscribeLink: "Se désabonner",
   },
 } as const;
+
+/** Longest merchant name a subject shows (a display name is not a place for a paragraph). */
+const MERCHANT_NAME_MAX = 80;
 
 /** zRequest and its reminder: who asks, how much, the merchant's message and the pay link. */
 function collectMail(reminder: boolean): Renderer<MailTemplateData["collect-request"]> {
   return (data, context) => {
     const copy = COLLECT_COPY[context.language];
-    const merchant = oneLine(data.merchantName);
+    // The merchant's chosen name is never shown alone: their wallet always follows it, so "PayPal
+    // Security" reads as a merchant who calls themself that, not as PayPal. Mails queued before
+    // the wallet was recorded show the name as it was.
+    const chosen = oneLine(data.merchantName).slice(0, MERCHANT_NAME_MAX);
+    const merchant = data.merchantWallet ? copy.named(chosen, oneLine(data.merchantWallet)) : chosen;
     const amount = formatAmount(data.amount, data.currency, context.language);
     const subject = oneLine((reminder ? copy.reminderSubject : copy.subject)(merchant, amount));
     const intro = (reminder ? copy.reminderIntro : copy.intro)(merchant, amount);
@@ -123,6 +140,9 @@ function collectMail(reminder: boolean): Renderer<MailTemplateData["collect-requ
       ...(message ? ["", copy.messageFrom(merchant), message] : []),
       "",
       copy.payLine(data.payUrl),
+      "",
+      copy.notice(context.brand),
+      ...(data.unsubscribeUrl ? ["", `${copy.unsubscribe(merchant)} ${data.unsubscribeUrl}`] : []),
       "",
       "--",
       context.brand,
@@ -141,9 +161,16 @@ function collectMail(reminder: boolean): Renderer<MailTemplateData["collect-requ
           : "",
         button(data.payUrl, copy.pay, data.brand?.color),
         `<p style="font-size:12px;color:#71717a">${escapeHtml(copy.orOpen)}<br><a href="${escapeHtml(safeUrl(data.payUrl))}">${escapeHtml(data.payUrl)}</a></p>`,
+        `<p style="font-size:12px;color:#71717a">${escapeHtml(copy.notice(context.brand))}</p>`,
+        data.unsubscribeUrl
+          ? `<p style="font-size:12px;color:#71717a">${escapeHtml(copy.unsubscribe(merchant))} <a href="${escapeHtml(safeUrl(data.unsubscribeUrl))}">${escapeHtml(copy.unsubscribeLink)}</a></p>`
+          : "",
       ].join("\n"),
     );
-    return { subject, text, html };
+    const headers = data.unsubscribeUrl
+      ? { "List-Unsubscribe": `<${safeUrl(data.unsubscribeUrl)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+      : undefined;
+    return { subject, text, html, ...(headers ? { headers } : {}) };
   };
 }
 

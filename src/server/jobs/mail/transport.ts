@@ -8,6 +8,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
 }
 
 /** Where mails go: nodemailer over SMTP (the configured server, or the sandbox's own). */

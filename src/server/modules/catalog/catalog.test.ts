@@ -5,20 +5,17 @@ import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { callJson } from "../../testing/call-json";
 import { signInMerchant } from "../../testing/merchants";
+import sharp from "sharp";
 import { CART_MESSAGES, MAX_UPLOAD_BYTES } from "@/lib/cart";
+import { realJpeg, realPng } from "../../testing/images";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
 const item = { name: "Coffee mug", description: "Stoneware, 350 ml", price: "12.5", currency: "USD" };
 
-/** A tiny PNG (magic bytes then filler) and a JPEG of `size` bytes. */
-export const pngBytes = (size = 64) => {
+/** PNG magic bytes then filler, `size` bytes: not an image, only its first bytes say so. */
+const pngBytes = (size = 64) => {
   const bytes = new Uint8Array(size);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return bytes;
-};
-const jpegBytes = (size = 64) => {
-  const bytes = new Uint8Array(size);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
   return bytes;
 };
 
@@ -103,26 +100,26 @@ describe.each(TEST_BACKENDS)("zCart catalogue and uploads on %s", (kind) => {
     }
     expect((await call("GET", "/catalog/update/not-an-id", a)).status).toBe(404);
     // b may not show a's image on their own item.
-    const image = await (await upload(a, pngBytes())).json();
+    const image = await (await upload(a, await realPng())).json();
     const res = await call("POST", "/catalog/create", b, { ...item, imageId: image.data._id });
     expect(res.body.issues).toEqual([{ path: "imageId", message: "Image not found" }]);
     expect((await call("GET", "/catalog", a)).status).toBe(200);
     expect((await call("GET", "/catalog")).status).toBe(401);
   });
 
-  it("stores a JPEG or PNG up to 256 KB, raw or multipart, and serves it on both origins", async () => {
+  it("stores a JPEG or PNG up to 256 KB, raw or multipart, re-encoded, and serves it on both origins", async () => {
     const m = await signInMerchant(app);
-    const raw = await upload(m, pngBytes(MAX_UPLOAD_BYTES), "image/png");
+    const raw = await upload(m, await realPng(2000, 100), "image/png");
     expect(raw.status).toBe(201);
     const stored = (await raw.json()).data;
-    expect(stored).toMatchObject({ contentType: "image/png", size: MAX_UPLOAD_BYTES, url: `/api/uploads/${stored._id}` });
+    expect(stored).toMatchObject({ contentType: "image/png", url: `/api/uploads/${stored._id}` });
 
     const form = new FormData();
-    form.set("file", new Blob([jpegBytes(1000)], { type: "image/jpeg" }), "photo.jpg");
+    form.set("file", new Blob([new Uint8Array(await realJpeg(40, 30))], { type: "image/jpeg" }), "photo.jpg");
     const multipart = await app.request("/api/uploads", { method: "POST", headers: m.auth, body: form });
     expect(multipart.status).toBe(201);
     const jpeg = (await multipart.json()).data;
-    expect(jpeg).toMatchObject({ contentType: "image/jpeg", size: 1000 });
+    expect(jpeg).toMatchObject({ contentType: "image/jpeg" });
 
     for (const origin of [app, payments]) {
       const res = await origin.request(`/api/uploads/${stored._id}`);
@@ -131,7 +128,11 @@ describe.each(TEST_BACKENDS)("zCart catalogue and uploads on %s", (kind) => {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("cache-control")).toContain("max-age=31536000");
       expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
-      expect(new Uint8Array(await res.arrayBuffer())).toEqual(pngBytes(MAX_UPLOAD_BYTES));
+      const served = Buffer.from(await res.arrayBuffer());
+      expect(served.length).toBe(stored.size);
+      // Stored within 1024 px a side.
+      const meta = await sharp(served).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["png", 1024, 51]);
     }
     expect((await payments.request(`/api/uploads/${jpeg._id}`)).headers.get("content-type")).toBe("image/jpeg");
     expect((await payments.request("/api/uploads/00000000-0000-4000-8000-000000000000")).status).toBe(404);
@@ -156,7 +157,7 @@ describe.each(TEST_BACKENDS)("zCart catalogue and uploads on %s", (kind) => {
     const form = new FormData();
     form.set("file", new Blob([new TextEncoder().encode("<svg/>")], { type: "image/png" }), "x.png");
     expect((await app.request("/api/uploads", { method: "POST", headers: m.auth, body: form })).status).toBe(415);
-    expect((await upload(undefined, pngBytes(), "image/png")).status).toBe(401);
+    expect((await upload(undefined, await realPng(), "image/png")).status).toBe(401);
     // Every other route keeps the 64 KB limit.
     const other = await app.request("/api/catalog/create", {
       method: "POST",
@@ -165,6 +166,6 @@ describe.each(TEST_BACKENDS)("zCart catalogue and uploads on %s", (kind) => {
     });
     expect(other.status).toBe(413);
     // The payments origin takes no uploads.
-    expect((await payments.request("/api/uploads", { method: "POST", headers: m.auth, body: pngBytes() })).status).not.toBe(201);
+    expect((await payments.request("/api/uploads", { method: "POST", headers: m.auth, body: await realPng() })).status).not.toBe(201);
   });
 });

@@ -1,14 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { MAX_UPLOAD_BYTES, uploadUrl, type UploadType } from "@/lib/cart";
+import { eq, sql } from "drizzle-orm";
+import { MAX_UPLOAD_BYTES, UPLOAD_MAX_SIDE, uploadUrl, type UploadType } from "@/lib/cart";
+import { formatWait } from "@/lib/wait";
 import { isUuid } from "@/lib/uuid";
 import type { Db } from "../../db/client";
 import { uploads } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import type { Env } from "../../env";
+import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
 import { requireMerchant } from "../auth/middleware";
+import { reencodeImage } from "./reencode-image";
 
 /** What the body limit lets through on `POST /api/uploads`: the image plus a multipart envelope. */
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 16 * 1024;
@@ -37,16 +41,61 @@ export async function imageBytes(req: Request): Promise<Uint8Array> {
   return new Uint8Array(await req.arrayBuffer());
 }
 
-/** Stores a merchant's image, checked by its magic bytes (the declared type is not trusted). */
-export async function storeUpload(db: Db, userId: string, bytes: Uint8Array) {
+/** How much a merchant may keep in `uploads` (item images and logos, as stored). */
+export interface UploadQuota {
+  count: number;
+  bytes: number;
+}
+
+export function uploadQuotaFrom(env: Pick<Env, "UPLOAD_QUOTA_COUNT" | "UPLOAD_QUOTA_BYTES">): UploadQuota {
+  return { count: env.UPLOAD_QUOTA_COUNT, bytes: env.UPLOAD_QUOTA_BYTES };
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * Refuses (413 `upload_quota_exceeded`) an image of `addBytes` that would take the merchant past
+ * their quota. Counted under a transaction-scoped lock on the merchant: two uploads at once cannot
+ * both take the last room. Call inside the transaction that inserts the upload.
+ */
+export async function assertUploadQuota(tx: Pick<Db, "select" | "execute">, userId: string, addBytes: number, quota: UploadQuota): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`);
+  const [used] = await tx
+    .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${uploads.byteLength}), 0)::bigint` })
+    .from(uploads)
+    .where(eq(uploads.userId, userId));
+  if (Number(used.count) + 1 > quota.count || Number(used.bytes) + addBytes > quota.bytes) {
+    throw new ApiError(
+      413,
+      "upload_quota_exceeded",
+      `You have reached your image storage limit (${quota.count} images, ${megabytes(quota.bytes)}). Images no item or logo uses are deleted within a day; remove unused item images or try again later.`,
+    );
+  }
+}
+
+/**
+ * Stores a merchant's image: checked by its magic bytes (the declared type is not trusted), then
+ * decoded and re-encoded, so only pixels we wrote are kept (anything glued after or around the
+ * image is gone; what libvips cannot decode is refused 415), within the merchant's quota.
+ */
+export async function storeUpload(db: Db, userId: string, bytes: Uint8Array, quota: UploadQuota) {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, "payload_too_large", TOO_LARGE);
   const contentType = sniffImageType(bytes);
   if (!contentType) throw new ApiError(415, "unsupported_media_type", NOT_AN_IMAGE);
-  const [row] = await db
-    .insert(uploads)
-    .values({ userId, contentType, data: Buffer.from(bytes).toString("base64"), byteLength: bytes.length })
-    .returning({ id: uploads.id, contentType: uploads.contentType, byteLength: uploads.byteLength });
-  return row;
+  let image: Buffer;
+  try {
+    image = await reencodeImage(bytes, contentType, UPLOAD_MAX_SIDE);
+  } catch {
+    throw new ApiError(415, "unsupported_media_type", NOT_AN_IMAGE);
+  }
+  return db.transaction(async (tx) => {
+    await assertUploadQuota(tx, userId, image.length, quota);
+    const [row] = await tx
+      .insert(uploads)
+      .values({ userId, contentType, data: image.toString("base64"), byteLength: image.length })
+      .returning({ id: uploads.id, contentType: uploads.contentType, byteLength: uploads.byteLength });
+    return row;
+  });
 }
 
 /** Whether an upload exists and is the merchant's (an item may only show its own merchant's image). */
@@ -66,8 +115,8 @@ const createUploadRoute = createRoute({
   tags: ["zCart"],
   security: [{ bearer: [] }],
   summary: "Upload an item image",
-  description: `A JPEG or PNG (checked by its first bytes), at most ${MAX_UPLOAD_BYTES / 1024} KB: the raw bytes as the body, or a multipart form with a \`file\` part. Anything else answers 415, a larger image 413.`,
-  responses: { 201: { description: "Stored", content: json(Uploaded) }, ...errorResponses(400, 401, 413) },
+  description: `A JPEG or PNG (checked by its first bytes, then decoded and stored re-encoded within ${UPLOAD_MAX_SIDE} px: \`size\` is the stored size), at most ${MAX_UPLOAD_BYTES / 1024} KB: the raw bytes as the body, or a multipart form with a \`file\` part. Anything else answers 415, a larger image 413, an upload past the merchant's quota 413 \`upload_quota_exceeded\`, too many uploads an hour 429 \`upload_rate_limited\` with Retry-After.`,
+  responses: { 201: { description: "Stored", content: json(Uploaded) }, ...errorResponses(400, 401, 413, 429) },
 });
 
 const IdParam = z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" } }) });
@@ -85,9 +134,19 @@ const readUploadRoute = createRoute({
 export function uploadRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const router = createRouter();
+  const quota = uploadQuotaFrom(deps.env);
+  const perHour = deps.env.UPLOAD_RATE_LIMIT;
+  const limiter = createLimiter(deps.database, { points: perHour, durationSeconds: 3600, keyPrefix: "uploads" });
   router.use("/uploads", requireMerchant(db));
   return router.openapi(createUploadRoute, async (c) => {
-    const row = await storeUpload(db, c.var.user.id, await imageBytes(c.req.raw));
+    await consumeOrRefuse(
+      limiter,
+      c.var.user.id,
+      (wait) => `Too many images uploaded: at most ${perHour} an hour. Try again in ${formatWait(wait)}.`,
+      (n, v) => c.header(n, v),
+      "upload_rate_limited",
+    );
+    const row = await storeUpload(db, c.var.user.id, await imageBytes(c.req.raw), quota);
     c.var.log.info({ userId: c.var.user.id, uploadId: row.id, bytes: row.byteLength }, "image uploaded");
     return c.json({ data: { _id: row.id, url: uploadUrl(row.id), contentType: row.contentType, size: row.byteLength } }, 201);
   });

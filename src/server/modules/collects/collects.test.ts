@@ -6,6 +6,7 @@ import { appSuite } from "../../testing/app-suite";
 import { USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../../testing/made-up-payments";
 import { signInMerchant } from "../../testing/merchants";
 import { findPayable } from "../pay/payables";
+import { shortenAddress } from "@/lib/address";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;
 const request = { name: "Ada Payer", email: "ada@example.com", desc: "March consulting", price: "12.5", currency: "USD", userCurrency: "USD" };
@@ -65,7 +66,9 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
       language: "fr",
       status: "pending",
       data: {
-        merchantName: "shop@merchant.example",
+        merchantName: "", // an address nobody verified is not how the payer is told who asks: the wallet is
+        merchantWallet: shortenAddress(m.key.address),
+        unsubscribeUrl: expect.stringMatching(/^http:\/\/localhost:4322\/unsubscribe\?t=/),
         payerName: "Ada Payer",
         amount: "12.5",
         currency: "USD",

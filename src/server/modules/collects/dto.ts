@@ -23,14 +23,15 @@ export const CollectDto = z
     enabled: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    lastEmailedAt: z.string().nullable(),
+    lastEmailedAt: z.string().nullable().openapi({ description: "When the payer was last e-mailed; null when no mail went out (e.g. the payer unsubscribed)" }),
+    payerUnsubscribed: z.boolean().openapi({ description: "The payer used the unsubscribe link of your mails: no request or reminder is e-mailed to them; share the link yourself" }),
     updateUrl: z.string().nullable().openapi({ description: "Present only while the request is enabled and unpaid" }),
     paymentInfo: PaymentInfoDto.nullable(),
   })
   .openapi("Collect");
 
 /** Maps a row field by field (Hono does not strip undeclared fields). */
-export function toCollectDto(row: CollectRow, paymentInfo: PaymentInfo | undefined): Collect {
+export function toCollectDto(row: CollectRow, paymentInfo: PaymentInfo | undefined, payerUnsubscribed = false): Collect {
   const info = paymentInfo ?? null;
   return {
     _id: row.id,
@@ -50,6 +51,7 @@ export function toCollectDto(row: CollectRow, paymentInfo: PaymentInfo | undefin
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lastEmailedAt: row.lastEmailedAt ? row.lastEmailedAt.toISOString() : null,
+    payerUnsubscribed,
     updateUrl: row.enabled && !info ? `/collects/update/${row.id}` : null,
     paymentInfo: info,
   };

@@ -10,6 +10,8 @@ import { createRouter } from "../../http/router";
 import { loadPaymentInfo } from "../../payments/service";
 import { requireMerchant } from "../auth/middleware";
 import { explorerLinkFor } from "../chains/explorer-link";
+import { mailCapsFrom } from "../../jobs/mail/merchant-mail";
+import { normaliseAddress } from "../../jobs/mail/opt-outs";
 import { CollectDto, toCollectDto } from "./dto";
 import {
   allowedCurrencies,
@@ -20,6 +22,7 @@ import {
   findOwnCollect,
   listCollects,
   sendReminder,
+  unsubscribedPayers,
   updateCollect,
   validateCollectBody,
 } from "./service";
@@ -65,9 +68,10 @@ const createRouteDef = createRoute({
   method: "post",
   path: "/collects/create",
   summary: "Create a zRequest and e-mail the payer",
-  description: "SPEC §5 rules (an amount under 0.1 answers 400 `amount_too_small`). The payer's e-mail is queued in the same transaction.",
+  description:
+    "SPEC §5 rules (an amount under 0.1 answers 400 `amount_too_small`). The payer's e-mail is queued in the same transaction, within the merchant's mail caps (429 `mail_cap_recipient`, `mail_cap_day`, `mail_cap_hour` with Retry-After; nothing is created). A payer who unsubscribed is not e-mailed: the zRequest is created with `payerUnsubscribed` true.",
   request: { body: { content: json(SaveBody), required: true } },
-  responses: { 201: { description: "Created", content: json(Info) }, ...errorResponses(400, 401, 403) },
+  responses: { 201: { description: "Created", content: json(Info) }, ...errorResponses(400, 401, 403, 429) },
 });
 
 const readRoute = createRoute({
@@ -84,9 +88,10 @@ const updateRoute = createRoute({
   method: "post",
   path: "/collects/update/{id}",
   summary: "Update a zRequest",
-  description: "Only while enabled and unpaid (409 `collect_disabled`, `collect_paid`). A new payer address is e-mailed the request.",
+  description:
+    "Only while enabled and unpaid (409 `collect_disabled`, `collect_paid`). A new payer address is e-mailed the request, within the mail caps (429 with Retry-After, nothing saved).",
   request: { params: IdParam, body: { content: json(UpdateBody), required: true } },
-  responses: { 200: { description: "Updated", content: json(InfoWithKey) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: { description: "Updated", content: json(InfoWithKey) }, ...errorResponses(400, 401, 403, 404, 409, 429) },
 });
 
 const disableRoute = createRoute({
@@ -103,7 +108,8 @@ const reminderRoute = createRoute({
   method: "post",
   path: "/trigger-email",
   summary: "E-mail the payer a reminder of a zRequest",
-  description: "Refused for a disabled (409 `collect_disabled`) or paid (409 `collect_paid`) request; at most once a minute per request (429).",
+  description:
+    "Refused for a disabled (409 `collect_disabled`) or paid (409 `collect_paid`) request, a payer who unsubscribed (409 `recipient_unsubscribed`); at most once a minute per request (429 `reminder_too_soon`) and within the merchant's mail caps (429 `mail_cap_*` with Retry-After).",
   request: { body: { content: json(ReminderBody), required: true } },
   responses: { 200: { description: "Queued", content: json(z.object({ success: z.boolean(), data: z.object({ info: CollectDto }) })) }, ...errorResponses(400, 401, 403, 404, 409, 429) },
 });
@@ -135,8 +141,10 @@ export function collectRoutes(deps: AppDeps) {
   };
   const withInfo = async (rows: CollectRow[]) => {
     const infos = await infosOf(rows);
-    return rows.map((r) => toCollectDto(r, infos.get(r.id)));
+    const unsubscribed = rows.length > 0 ? await unsubscribedPayers(db, rows[0].userId, rows) : new Set<string>();
+    return rows.map((r) => toCollectDto(r, infos.get(r.id), unsubscribed.has(normaliseAddress(r.email))));
   };
+  const mail = { caps: mailCapsFrom(deps.env), payOrigin: payments };
   const oneWithInfo = async (row: CollectRow) => (await withInfo([row]))[0];
   const isPaid = async (row: CollectRow) => (await loadPaymentInfo(db, "collect", [row.id])).has(row.id);
 
@@ -145,7 +153,7 @@ export function collectRoutes(deps: AppDeps) {
     .openapi(createRouteDef, async (c) => {
       const user = c.var.user;
       const input = await validateCollectBody(c.req.valid("json"), { currencies: allowedCurrencies(user), exampleHost: appOrigin });
-      const row = await createCollect(db, user, input, payments);
+      const row = await createCollect(db, user, input, mail);
       c.var.log.info({ userId: user.id, collectId: row.id }, "zRequest created");
       return c.json({ data: { info: await oneWithInfo(row) } }, 201);
     })
@@ -160,7 +168,7 @@ export function collectRoutes(deps: AppDeps) {
       const paid = await isPaid(row);
       assertOpen(row, paid); // a closed request answers 409 whatever the body
       const input = await validateCollectBody(body, { currencies: allowedCurrencies(user, row.currency), exampleHost: appOrigin });
-      const updated = await updateCollect(db, user, row, paid, input, payments, body._key);
+      const updated = await updateCollect(db, user, row, paid, input, mail, body._key);
       return c.json({ data: { key: editKey(updated), info: await oneWithInfo(updated) } }, 200);
     })
     .openapi(disableRoute, async (c) => {
@@ -175,7 +183,7 @@ export function collectRoutes(deps: AppDeps) {
     .openapi(reminderRoute, async (c) => {
       const user = c.var.user;
       const row = await findOwnCollect(db, user.id, c.req.valid("json")._item_id);
-      const sent = await sendReminder(db, user, row, await isPaid(row), payments);
+      const sent = await sendReminder(db, user, row, await isPaid(row), mail);
       c.var.log.info({ userId: user.id, collectId: row.id }, "zRequest reminder queued");
       return c.json({ success: true, data: { info: await oneWithInfo(sent) } }, 200);
     })

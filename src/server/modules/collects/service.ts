@@ -7,9 +7,11 @@ import { hostedPayLink } from "@/lib/zlink";
 import type { Db } from "../../db/client";
 import { collects, type CollectRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { enqueueEmail } from "../../jobs/mail/enqueue";
+import { enqueueMerchantMail, hasVerifiedEmail, RecipientUnsubscribed, type MailCapSettings } from "../../jobs/mail/merchant-mail";
+import { optedOutAmong } from "../../jobs/mail/opt-outs";
 import { newHashedId, registerPayableLink } from "../../payments/payable-links";
 import { merchantBrand } from "../profile/service";
+import { mailRefusal } from "./mail-refusals";
 
 /** The raw fields a create or update carries (price may come as a JSON number). */
 export interface CollectBody {
@@ -93,9 +95,19 @@ const storedFields = (input: CollectInput, user: Pick<UserRow, "billingCurrency"
   userCurrency: user.billingCurrency,
 });
 
-/** How the payer's e-mail names the merchant: their profile's display name, else their e-mail address, else their shortened wallet. */
-export function merchantName(user: Pick<UserRow, "email" | "publicKey"> & Partial<Pick<UserRow, "profile">>): string {
-  return user.profile?.company?.trim() || user.email?.trim() || shortenAddress(user.publicKey);
+/**
+ * The name the payer's e-mail gives the merchant: their profile's display name, else their e-mail
+ * address once verified, else nothing (the mail then names their wallet alone). The mail always
+ * adds their shortened wallet, so a chosen name is never all that identifies them.
+ */
+export function merchantName(user: Partial<Pick<UserRow, "profile">>, verifiedEmail: string | null): string {
+  return user.profile?.company?.trim() || verifiedEmail?.trim() || "";
+}
+
+/** Where the merchant's mails go out from: the caps and the payments origin their links point to. */
+export interface CollectMailPolicy {
+  caps: MailCapSettings;
+  payOrigin: string;
 }
 
 /** The merchant's logo (an absolute URL on the payments origin: mail clients need one) and colour, when set. */
@@ -105,44 +117,74 @@ function mailBrand(user: Partial<Pick<UserRow, "profile">>, payOrigin: string): 
   return { ...(brand.logoUrl ? { logoUrl: new URL(brand.logoUrl, payOrigin).href } : {}), ...(brand.color ? { color: brand.color } : {}) };
 }
 
+/** Queues the payer's mail through the merchant-mail checks; a cap answers 429, an unsubscribed payer `RecipientUnsubscribed`. */
 async function enqueueRequestMail(
-  tx: Pick<Db, "insert" | "execute">,
+  tx: Db,
   user: Merchant,
   row: CollectRow,
-  payOrigin: string,
+  mail: CollectMailPolicy,
   template: "collect-request" | "collect-reminder",
 ): Promise<void> {
-  await enqueueEmail(tx, {
-    userId: user.id,
-    to: row.email,
-    template,
-    language: user.language,
-    data: {
-      merchantName: merchantName(user),
-      ...(mailBrand(user, payOrigin) ? { brand: mailBrand(user, payOrigin) } : {}),
-      payerName: row.name,
-      amount: row.price,
-      currency: row.currency,
-      message: row.description,
-      payUrl: hostedPayLink(payOrigin, row.hashedId),
+  const verified = (await hasVerifiedEmail(tx, user.id)) ? user.email : null;
+  const brand = mailBrand(user, mail.payOrigin);
+  await enqueueMerchantMail(
+    tx,
+    {
+      userId: user.id,
+      to: row.email,
+      template,
+      language: user.language,
+      data: {
+        merchantName: merchantName(user, verified),
+        merchantWallet: shortenAddress(user.publicKey),
+        ...(brand ? { brand } : {}),
+        payerName: row.name,
+        amount: row.price,
+        currency: row.currency,
+        message: row.description,
+        payUrl: hostedPayLink(mail.payOrigin, row.hashedId),
+      },
     },
+    mail,
+  ).catch((err: unknown) => {
+    if (err instanceof RecipientUnsubscribed) throw err;
+    mailRefusal(err);
   });
+}
+
+/** Which of the merchant's payers (by address) unsubscribed from their mail: what the zRequest list shows. */
+export async function unsubscribedPayers(db: Db, userId: string, rows: readonly Pick<CollectRow, "email">[]): Promise<Set<string>> {
+  return optedOutAmong(db, userId, rows.map((r) => r.email));
 }
 
 /**
  * Creates a zRequest: the row, its public id in the payable registry and the payer's e-mail in
  * the outbox, in one transaction (all three or none).
  */
-export async function createCollect(db: Db, user: Merchant, input: CollectInput, payOrigin: string): Promise<CollectRow> {
+export async function createCollect(db: Db, user: Merchant, input: CollectInput, mail: CollectMailPolicy): Promise<CollectRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(collects)
       .values({ ...storedFields(input, user), userId: user.id, hashedId: newHashedId(), lastEmailedAt: sql`now()` })
       .returning();
     await registerPayableLink(tx, { hashedId: row.hashedId, productType: "collect", productId: row.id, userId: user.id });
-    await enqueueRequestMail(tx, user, row, payOrigin, "collect-request");
-    return row;
+    return (await mailOrMarkUnsent(tx, user, row, mail)) ?? row;
   });
+}
+
+/**
+ * Sends the request to the payer; when the payer unsubscribed from this merchant, the zRequest is
+ * kept (its link still works, the merchant shares it) with no e-mail date, and the list shows why.
+ */
+async function mailOrMarkUnsent(tx: Db, user: Merchant, row: CollectRow, mail: CollectMailPolicy): Promise<CollectRow | undefined> {
+  try {
+    await enqueueRequestMail(tx, user, row, mail, "collect-request");
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof RecipientUnsubscribed)) throw err;
+    const [unsent] = await tx.update(collects).set({ lastEmailedAt: null }).where(eq(collects.id, row.id)).returning();
+    return unsent;
+  }
 }
 
 /**
@@ -156,7 +198,7 @@ export async function updateCollect(
   row: CollectRow,
   paid: boolean,
   input: CollectInput,
-  payOrigin: string,
+  mail: CollectMailPolicy,
   key?: string,
 ): Promise<CollectRow> {
   assertOpen(row, paid, key);
@@ -173,7 +215,7 @@ export async function updateCollect(
       .where(and(eq(collects.id, row.id), eq(collects.userId, user.id), eq(collects.enabled, true), eq(collects.version, row.version)))
       .returning();
     if (!updated) throw new ApiError(409, "stale_key", "This zRequest was changed elsewhere. Reload it and try again");
-    if (emailChanged) await enqueueRequestMail(tx, user, updated, payOrigin, "collect-request");
+    if (emailChanged) return (await mailOrMarkUnsent(tx, user, updated, mail)) ?? updated;
     return updated;
   });
 }
@@ -199,7 +241,7 @@ export async function disableCollect(db: Db, userId: string, row: CollectRow, ke
  * `REMINDER_INTERVAL_MS` per request (429), measured on the database clock. The claim of the slot
  * and the outbox row commit together.
  */
-export async function sendReminder(db: Db, user: Merchant, row: CollectRow, paid: boolean, payOrigin: string): Promise<CollectRow> {
+export async function sendReminder(db: Db, user: Merchant, row: CollectRow, paid: boolean, mail: CollectMailPolicy): Promise<CollectRow> {
   if (!row.enabled) throw new ApiError(409, "collect_disabled", "This zRequest is disabled: no reminder can be sent");
   if (paid) throw new ApiError(409, "collect_paid", "This zRequest is already paid");
   return db.transaction(async (tx) => {
@@ -217,7 +259,7 @@ export async function sendReminder(db: Db, user: Merchant, row: CollectRow, paid
       )
       .returning();
     if (!claimed) throw new ApiError(429, "reminder_too_soon", "A reminder was sent less than a minute ago. Please wait a moment");
-    await enqueueRequestMail(tx, user, claimed, payOrigin, "collect-reminder");
+    await enqueueRequestMail(tx, user, claimed, mail, "collect-reminder").catch(mailRefusal);
     return claimed;
   });
 }

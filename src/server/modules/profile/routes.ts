@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
 import { requireMerchant } from "../auth/middleware";
-import { imageBytes } from "../catalog/uploads";
+import { imageBytes, uploadQuotaFrom } from "../catalog/uploads";
 import { removeLogo, saveLogo, saveProfile, toProfileDto, validateProfileBody } from "./service";
 
 export const PROFILE_LOGO_PATH = "/api/profile/logo";
@@ -88,7 +88,7 @@ export function profileRoutes(deps: AppDeps) {
       return c.json(data(toProfileDto(await saveProfile(db, c.var.user, values))), 200);
     })
     .openapi(uploadLogoRoute, async (c) => {
-      const row = await saveLogo(db, c.var.user.id, await imageBytes(c.req.raw));
+      const row = await saveLogo(db, c.var.user.id, await imageBytes(c.req.raw), uploadQuotaFrom(deps.env));
       c.var.log.info({ userId: row.id, uploadId: row.profile.logoId }, "logo uploaded");
       return c.json(data(toProfileDto(row)), 200);
     })

@@ -5,7 +5,7 @@ import { uploadUrl } from "@/lib/cart";
 import type { Db } from "../../db/client";
 import { uploads, users, type MerchantProfile, type UserRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { sniffImageType } from "../catalog/uploads";
+import { assertUploadQuota, sniffImageType, type UploadQuota } from "../catalog/uploads";
 import { reencodeLogo } from "./reencode-logo";
 
 export function toProfileDto(user: Pick<UserRow, "profile" | "billingCurrency">): ProfileDto {
@@ -61,7 +61,7 @@ export async function saveProfile(db: Db, user: Pick<UserRow, "id">, values: Pro
  * Stores a new logo: checked by its first bytes (the name and declared type are not trusted),
  * capped in size, re-encoded and resized, then made the merchant's logo.
  */
-export async function saveLogo(db: Db, userId: string, bytes: Uint8Array): Promise<UserRow> {
+export async function saveLogo(db: Db, userId: string, bytes: Uint8Array, quota: UploadQuota): Promise<UserRow> {
   if (bytes.length > LOGO_MAX_BYTES) throw new ApiError(413, "payload_too_large", PROFILE_MESSAGES.logoTooLarge);
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(415, "unsupported_media_type", PROFILE_MESSAGES.logoNotImage);
@@ -72,6 +72,7 @@ export async function saveLogo(db: Db, userId: string, bytes: Uint8Array): Promi
     throw new ApiError(415, "unsupported_media_type", PROFILE_MESSAGES.logoNotImage);
   }
   return db.transaction(async (tx) => {
+    await assertUploadQuota(tx, userId, image.length, quota);
     const [upload] = await tx
       .insert(uploads)
       .values({ userId, contentType: type, data: image.toString("base64"), byteLength: image.length })
