@@ -536,14 +536,11 @@ export const merchantIntegrations = pgTable("merchant_integrations", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  secret: text("secret").notNull(),
   /**
-   * The secret before the last regenerate: it still authenticates zAPI calls until
-   * `rotatedAt` + ZAPI_ROTATION_GRACE_MS (src/lib/zapi.ts), so servers can be redeployed without
-   * downtime. Webhooks are never signed with it.
+   * The Standard Webhooks signing secret (`whsec_…`): it signs webhooks only. Every receiver holds
+   * it, so it never authenticates API calls (the API secret, `apiSecrets`, does).
    */
-  previousSecret: text("previous_secret"),
-  rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+  secret: text("secret").notNull(),
   apiHook: text("api_hook"),
   callback: text("callback"),
   shopifyStore: text("shopify_store"),
@@ -552,6 +549,30 @@ export const merchantIntegrations = pgTable("merchant_integrations", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 export type IntegrationRow = typeof merchantIntegrations.$inferSelect;
+
+/**
+ * The merchant's zAPI secret (`zpk_…`), apart from the webhook signing secret: only its SHA-256 is
+ * kept (the secret is shown once, when made), with its last characters to tell it apart. After a
+ * regenerate the one before is kept only when the merchant asked for a grace period, until
+ * `previousExpiresAt`; revoking it clears it at once. `legacy` marks a secret carried over by
+ * migration 0028 from the webhook signing secret of a merchant whose server already used the API:
+ * it keeps that integration running, with a deprecation header, until the merchant regenerates.
+ */
+export const apiSecrets = pgTable("api_secrets", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Hex SHA-256 of the secret. */
+  secretHash: text("secret_hash").notNull(),
+  /** The secret's last 4 characters, for "zpk_…abcd". */
+  hint: text("hint").notNull(),
+  legacy: boolean("legacy").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  previousHash: text("previous_hash"),
+  previousHint: text("previous_hint"),
+  previousExpiresAt: timestamp("previous_expires_at", { withTimezone: true }),
+});
+export type ApiSecretRow = typeof apiSecrets.$inferSelect;
 
 /**
  * A payment a merchant's server created through the zAPI (product type `dynamic`, shown as zApi):
