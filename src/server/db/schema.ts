@@ -229,6 +229,44 @@ export const retiredRoutes = pgTable(
 export type RetiredRouteRow = typeof retiredRoutes.$inferSelect;
 
 /**
+ * How far `read-history` has read a route's `Settled` events: the last block read and its hash as
+ * read. A later read starts after it, so each call asks the chain only for new blocks; when the
+ * hash no longer matches (a reorganization, a restarted sandbox chain) the route is read again
+ * from its deployment block. Keyed by chain and route (lowercase): the events are chain facts.
+ */
+export const routeSettlementCursors = pgTable(
+  "route_settlement_cursors",
+  {
+    chainId: integer("chain_id").notNull(),
+    routeAddress: text("route_address").notNull(),
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    blockHash: text("block_hash").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("route_settlement_cursors_chain_route_uq").on(t.chainId, t.routeAddress)],
+);
+
+/** A route's `Settled` event as read up to its cursor (`routeSettlementCursors`); one row per log. */
+export const routeSettlements = pgTable(
+  "route_settlements",
+  {
+    chainId: integer("chain_id").notNull(),
+    routeAddress: text("route_address").notNull(),
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    token: text("token").notNull(),
+    toAddress: text("to_address").notNull(),
+    amount: numeric("amount", { precision: 78, scale: 0, mode: "bigint" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("route_settlements_chain_tx_log_uq").on(t.chainId, t.txHash, t.logIndex),
+    index("route_settlements_chain_route_block_idx").on(t.chainId, t.routeAddress, t.blockNumber),
+  ],
+);
+export type RouteSettlementRow = typeof routeSettlements.$inferSelect;
+
+/**
  * A zLink (SPEC §3 quick pay): a reusable payment link with a fixed price. `id` is internal;
  * `hashedId` is the short unguessable id in public links (`?p=`). The price is kept as decimal
  * text in `currency` (a fiat code, or a token symbol) and, for a token, also in its base units.

@@ -25,3 +25,26 @@ FROM "merchant_integrations" i
 WHERE EXISTS (SELECT 1 FROM "api_payments" p WHERE p."user_id" = i."user_id");--> statement-breakpoint
 ALTER TABLE "merchant_integrations" DROP COLUMN "previous_secret";--> statement-breakpoint
 ALTER TABLE "merchant_integrations" DROP COLUMN "rotated_at";
+--> statement-breakpoint
+CREATE TABLE "route_settlement_cursors" (
+	"chain_id" integer NOT NULL,
+	"route_address" text NOT NULL,
+	"block_number" bigint NOT NULL,
+	"block_hash" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "route_settlements" (
+	"chain_id" integer NOT NULL,
+	"route_address" text NOT NULL,
+	"tx_hash" text NOT NULL,
+	"log_index" integer NOT NULL,
+	"block_number" bigint NOT NULL,
+	"token" text NOT NULL,
+	"to_address" text NOT NULL,
+	"amount" numeric(78, 0) NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "route_settlement_cursors_chain_route_uq" ON "route_settlement_cursors" USING btree ("chain_id","route_address");--> statement-breakpoint
+CREATE UNIQUE INDEX "route_settlements_chain_tx_log_uq" ON "route_settlements" USING btree ("chain_id","tx_hash","log_index");--> statement-breakpoint
+CREATE INDEX "route_settlements_chain_route_block_idx" ON "route_settlements" USING btree ("chain_id","route_address","block_number");
