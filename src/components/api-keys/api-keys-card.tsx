@@ -116,7 +116,7 @@ export function ApiKeysCard({ api, accountId, onSignInAgain }: ApiKeysCardProps)
           </p>
         ) : null}
         <div>
-          <Button type="button" variant="outline" disabled={busy} onClick={() => setConfirming(true)}>
+          <Button type="button" variant="outline" className="h-auto max-w-full py-2 whitespace-normal" disabled={busy} onClick={() => setConfirming(true)}>
             <RefreshCwIcon aria-hidden="true" />
             {t("keys.regenerate")}
           </Button>

@@ -112,7 +112,7 @@ export function ApiSecretSection({ api, onSignInAgain }: ApiSecretSectionProps) 
             {t("apiSecret.create")}
           </Button>
         ) : (
-          <Button type="button" variant="outline" disabled={busy || status === null} onClick={openChoice}>
+          <Button type="button" variant="outline" className="h-auto max-w-full py-2 whitespace-normal" disabled={busy || status === null} onClick={openChoice}>
             <RefreshCwIcon aria-hidden="true" />
             {t("apiSecret.regenerate")}
           </Button>
