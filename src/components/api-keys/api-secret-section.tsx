@@ -50,9 +50,16 @@ export function ApiSecretSection({ api, onSignInAgain }: ApiSecretSectionProps) 
     }
   };
 
+  // The status (never the secret), once per card; an answer after unmount is dropped.
   React.useEffect(() => {
-    void run(() => api.get<{ data: ZapiSecretStatus }>("/zapi/secret")).then((answer) => answer && setStatus(answer.data));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once per card
+    let live = true;
+    api.get<{ data: ZapiSecretStatus }>("/zapi/secret").then(
+      (answer) => live && setStatus(answer.data),
+      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
   }, [api]);
 
   const regenerate = async (keep: boolean) => {
