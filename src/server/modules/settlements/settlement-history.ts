@@ -11,7 +11,7 @@ import { deployBlockOf, type MerchantRoute } from "./merchant-routes";
 
 const keyOf = (route: MerchantRoute) => ({ chainId: route.evm.chainId, routeAddress: route.route.toLowerCase() });
 
-async function readCursor(db: Db, route: MerchantRoute) {
+async function readCursor(db: Db, route: MerchantRoute): Promise<typeof routeSettlementCursors.$inferSelect | undefined> {
   const { chainId, routeAddress } = keyOf(route);
   const [row] = await db
     .select()

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { ZAPI_ROTATION_GRACE_MS } from "@/lib/zapi";
 import { MIGRATIONS_DIR } from "../../db/client";
 import * as schema from "../../db/schema";
@@ -66,7 +66,7 @@ describe("migration 0028: existing merchants' API access", () => {
     const row = await secretOf(ids.user);
     expect(row).toMatchObject({ secretHash: hashApiSecret("whsec_user"), hint: "user", legacy: true, previousHash: null });
     expect(matchApiSecret(row, "whsec_user", new Date())).toBe("current");
-    const dump = JSON.stringify((await db.execute(sql`select row_to_json(s)::text as j from api_secrets s`)).rows);
+    const dump = JSON.stringify((await pglite.query(`select row_to_json(s)::text as j from api_secrets s`)).rows);
     expect(dump).not.toContain("whsec_user");
   });
 
