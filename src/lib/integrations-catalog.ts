@@ -63,7 +63,7 @@ const nodeConfigure = (appOrigin: string) => `import { Zpay } from "@zpay/node";
 
 const zpay = new Zpay({
   accountId: process.env.ZPAY_ACCOUNT_ID,
-  secret: process.env.ZPAY_SECRET,
+  apiSecret: process.env.ZPAY_API_SECRET, // zpk_…, shown once on the zAPI page
   baseUrl: "${appOrigin}",
 });`;
 
@@ -89,7 +89,7 @@ export function guideSnippets(guide: GuideId, appOrigin: string): GuideSnippet[]
           code: `import { verifyWebhook } from "@zpay/node";
 
 // The raw body, before any JSON parsing
-const event = verifyWebhook(process.env.ZPAY_SECRET, rawBody, req.headers);
+const event = verifyWebhook(process.env.ZPAY_WEBHOOK_SECRET, rawBody, req.headers); // whsec_…
 if (event.type === "payment.validated") fulfil(event.data.product);`,
         },
       ];

@@ -6,14 +6,21 @@ import { parseBaseUnits } from "./money";
  * zAPI, the public server-to-server API (product type `dynamic`, shown as zApi): one contract for
  * the server, its OpenAPI docs and a future Node SDK.
  *
- * Authentication: `Authorization: Basic base64(accountId:secret)` with the account id and secret
- * of the API keys card; never the merchant's session. After a regenerate the previous secret keeps
- * authenticating for ZAPI_ROTATION_GRACE_MS, so a server can be redeployed with the new one
- * without downtime; webhooks are signed with the new secret only.
+ * Authentication: `Authorization: Basic base64(accountId:apiSecret)` with the account id and the
+ * API secret (`zpk_…`) of the API keys card; never the merchant's session, and never the webhook
+ * signing secret (`whsec_…`), which every webhook receiver holds. The API secret is shown once,
+ * when made. A regenerate either revokes the one before at once or, when the merchant asks, keeps
+ * it working for ZAPI_ROTATION_GRACE_MS so a server can be redeployed without downtime; it can
+ * still be revoked at any moment.
  */
 
-/** How long a regenerated secret's predecessor still authenticates API calls. */
+/** How long a regenerated API secret's predecessor still authenticates, when the merchant asks for it. */
 export const ZAPI_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+/** How an API secret starts, so it is never mistaken for (or pasted as) a webhook secret. */
+export const ZAPI_SECRET_PREFIX = "zpk_";
+/** Sent on a call authenticated with a legacy API secret (the webhook secret carried over by migration). */
+export const ZAPI_LEGACY_SECRET_WARNING =
+  "This API secret is your webhook signing secret, which every webhook receiver holds. Create an API secret (zAPI page, Regenerate) and use it instead.";
 /**
  * How long an Idempotency-Key is honoured: a client retries within minutes, so a day covers any
  * retry loop while keeping the key table small (maintenance deletes older keys); after it, the
@@ -44,6 +51,7 @@ export const ZAPI_MESSAGES = {
   metadataTooLarge: `metadata must be at most ${ZAPI_LIMITS.metadataBytes} bytes as JSON`,
   callbackInvalid: "callbackUrl must be an http(s) URL",
   unauthorized: "Invalid API credentials",
+  webhookSecretRefused: "Invalid API credentials: the webhook signing secret (whsec_…) does not authenticate the API. Use the API secret (zpk_…) of the zAPI page.",
   idempotencyConflict: "This Idempotency-Key was already used with a different request body",
   notFound: "Payment not found",
 } as const;
@@ -127,6 +135,28 @@ export function checkZapiAmount(amount: string, currency: string): { ok: true; p
   if (parseBaseUnits(price, scale) > parseBaseUnits(ZAPI_LIMITS.maxPrice, scale)) return { ok: false, message: ZAPI_MESSAGES.amountTooLarge };
   return { ok: true, price };
 }
+
+/**
+ * The API secret as the merchant's screens see it (`GET /api/zapi/secret`): never the secret
+ * itself, which is shown once by the regenerate answer.
+ */
+export const ZapiSecretStatus = z.object({
+  exists: z.boolean().describe("Whether the account has an API secret; without one the zAPI answers 401"),
+  hint: z.string().nullable().describe("The secret's last 4 characters"),
+  createdAt: z.string().nullable(),
+  legacy: z.boolean().describe("The secret is the webhook signing secret carried over from before API secrets existed: regenerate it"),
+  previous: z
+    .object({ hint: z.string(), expiresAt: z.string() })
+    .nullable()
+    .describe("The secret before the last regenerate, still accepted until `expiresAt` (only when the regenerate kept it)"),
+});
+export type ZapiSecretStatus = z.infer<typeof ZapiSecretStatus>;
+
+/** `POST /api/zapi/secret/regenerate` body. */
+export const ZapiSecretRegenerate = z.strictObject({
+  keepPrevious: z.boolean().describe(`true: the current secret keeps working for ${ZAPI_ROTATION_GRACE_MS / 3_600_000} hours (revocable); false: it stops at once`),
+});
+export type ZapiSecretRegenerate = z.infer<typeof ZapiSecretRegenerate>;
 
 /** The `Authorization` header value for a server: Basic with the account id and secret. */
 export function zapiAuthorization(accountId: string, secret: string): string {

@@ -55,6 +55,7 @@ import { dashboardRoutes } from "./modules/dashboard/routes";
 import { LOGO_BODY_LIMIT, PROFILE_LOGO_PATH, profileRoutes } from "./modules/profile/routes";
 import { zapiRoutes } from "./modules/zapi/routes";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes";
+import { zapiSecretRoutes } from "./modules/zapi/secret-routes";
 
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
@@ -131,6 +132,7 @@ export function createApi(deps: AppDeps) {
   api.route("/", zrampRoutes(deps));
   api.route("/", profileRoutes(deps));
   api.route("/", zapiRoutes(deps));
+  api.route("/", zapiSecretRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", OPENAPI_INFO);
   api.route("/", docsRoutes(deps.env.BRAND_NAME));

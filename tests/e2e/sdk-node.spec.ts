@@ -47,8 +47,12 @@ test("a server script with the Node SDK creates a payment twice with one idempot
   const saved = await page.request.post("/api/integrations", { headers: auth, data: { endpoint: `${shopUrl}/zpay/webhook` } });
   expect(saved.status()).toBe(200);
   const secret = (await saved.json()).data.secret as string;
+  // The API secret is another one, made on the zAPI page and shown once.
+  const made = await page.request.post("/api/zapi/secret/regenerate", { headers: auth, data: { keepPrevious: false } });
+  expect(made.status()).toBe(200);
+  const apiSecret = (await made.json()).data.secret as string;
 
-  await startShop({ ZPAY_BASE_URL: `http://localhost:${E2E_APP_PORT}`, ZPAY_ACCOUNT_ID: accountId, ZPAY_SECRET: secret });
+  await startShop({ ZPAY_BASE_URL: `http://localhost:${E2E_APP_PORT}`, ZPAY_ACCOUNT_ID: accountId, ZPAY_API_SECRET: apiSecret, ZPAY_WEBHOOK_SECRET: secret });
 
   // A double click on the shop's checkout: one payment.
   const orderId = `A-${Date.now()}`;
@@ -56,7 +60,7 @@ test("a server script with the Node SDK creates a payment twice with one idempot
   const second = await checkout(orderId);
   expect(first.replayed).toBe(false);
   expect(second).toEqual({ ...first, replayed: true });
-  const listed = await page.request.get("/api/v1/payments", { headers: { authorization: `Basic ${Buffer.from(`${accountId}:${secret}`).toString("base64")}` } });
+  const listed = await page.request.get("/api/v1/payments", { headers: { authorization: `Basic ${Buffer.from(`${accountId}:${apiSecret}`).toString("base64")}` } });
   expect((await listed.json()).data.map((p: { id: string }) => p.id)).toEqual([first.paymentId]);
 
   // The payer, on a phone, opens the shop's checkout page: its Web SDK button (the script served

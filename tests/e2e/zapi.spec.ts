@@ -26,7 +26,7 @@ function merchantServer(accountId: string, secret: string) {
   };
 }
 
-test("regenerates the secret and an old-secret webhook check fails while the new one passes", async ({ page, browser }) => {
+test("the API secret is its own: shown once, rotated with grace then revoked; webhook secrets open no API; an old-webhook-secret check fails while the new one passes", async ({ page, browser }) => {
   test.setTimeout(150_000);
   await signInMerchant(page);
   const token = await merchantToken(page);
@@ -38,22 +38,30 @@ test("regenerates the secret and an old-secret webhook check fails while the new
   const oldSecret = await merchantWebhookEndpoint(page, hooks);
   const accountId = await page.evaluate(() => (JSON.parse(localStorage.getItem("zpay.session")!) as { _id: string })._id);
 
-  // /zapi: the keys card shows the account id; Show reveals the secret; Regenerate asks first.
+  // /zapi: the keys card shows the account id; Show reveals the webhook secret; its Regenerate asks first.
   await page.goto("/zapi");
   await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
   await expect(page.getByText(accountId)).toBeVisible();
-  await page.getByRole("button", { name: "Show secret" }).click();
+  await page.getByRole("button", { name: "Show webhook secret" }).click();
   await expect(page.getByTestId("api-secret")).toHaveText(oldSecret);
-  await page.getByRole("button", { name: "Regenerate" }).click();
-  await page.getByRole("alertdialog", { name: "Regenerate the secret?" }).getByRole("button", { name: "Regenerate" }).click();
+  await page.getByRole("button", { name: "Regenerate webhook secret" }).click();
+  await page.getByRole("alertdialog", { name: "Regenerate the webhook secret?" }).getByRole("button", { name: "Regenerate webhook secret" }).click();
   await expect(toast(page, "Regenerated successfully")).toBeVisible();
   await expect(page.getByTestId("api-secret")).not.toHaveText(oldSecret);
   const newSecret = (await page.getByTestId("api-secret").textContent())!.trim();
   expect(newSecret).toMatch(/^whsec_/);
+
+  // The API secret is another one: created here, shown once.
+  await page.getByRole("button", { name: "Create API secret" }).click();
+  const shown = page.getByRole("dialog", { name: "Your new API secret" });
+  const apiSecret = (await shown.getByTestId("api-secret-new").textContent())!.trim();
+  expect(apiSecret).toMatch(/^zpk_/);
   await page.screenshot({ path: `${SHOTS}/zapi-regenerated.png`, fullPage: true });
+  await shown.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("api-secret-hint")).toHaveText(`zpk_…${apiSecret.slice(-4)}`);
 
   // The merchant's server creates a payment with an idempotency key, twice: one payment.
-  const server = merchantServer(accountId, newSecret);
+  const server = merchantServer(accountId, apiSecret);
   const order = { amount: "12.50", currency: "USD", orderId: `A-${randomUUID().slice(0, 8)}`, metadata: { cart: "c1" } };
   const key = randomUUID();
   const first = await server.create(order, key);
@@ -64,9 +72,24 @@ test("regenerates the secret and an old-secret webhook check fails while the new
   expect(((await again.json()) as { id: string }).id).toBe(payment.id);
   expect(((await (await server.list()).json()) as { data: unknown[] }).data).toHaveLength(1);
   expect(payment.url).toMatch(new RegExp(`^http://localhost:${E2E_PAYMENTS_PORT}/\\?p=`));
-  // The old secret still authenticates API calls during the grace period; a wrong one never.
-  expect((await merchantServer(accountId, oldSecret).read(payment.id)).status).toBe(200);
-  expect((await merchantServer(accountId, `${newSecret}x`).read(payment.id)).status).toBe(401);
+  // Neither webhook secret opens the API; a wrong API secret never.
+  expect((await merchantServer(accountId, newSecret).read(payment.id)).status).toBe(401);
+  expect((await merchantServer(accountId, oldSecret).read(payment.id)).status).toBe(401);
+  expect((await merchantServer(accountId, `${apiSecret}x`).read(payment.id)).status).toBe(401);
+
+  // Regenerate the API secret keeping the old one 24 hours: both work; Revoke now stops the old one.
+  await page.getByRole("button", { name: "Regenerate API secret" }).click();
+  const choice = page.getByRole("dialog", { name: "Regenerate the API secret?" });
+  await choice.getByRole("radio", { name: /Keep it working for 24 hours/ }).check();
+  await choice.getByRole("button", { name: "Regenerate API secret" }).click();
+  const rotated = (await page.getByRole("dialog", { name: "Your new API secret" }).getByTestId("api-secret-new").textContent())!.trim();
+  await page.getByRole("button", { name: "Done" }).click();
+  expect((await merchantServer(accountId, rotated).read(payment.id)).status).toBe(200);
+  expect((await server.read(payment.id)).status).toBe(200);
+  await page.getByRole("button", { name: "Revoke now" }).click();
+  await expect(toast(page, "Previous API secret revoked")).toBeVisible();
+  expect((await server.read(payment.id)).status).toBe(401);
+  const current = merchantServer(accountId, rotated);
 
   // A payer opens the hosted URL on a phone and pays.
   const payerContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -92,7 +115,7 @@ test("regenerates the secret and an old-secret webhook check fails while the new
   const event = new Webhook(newSecret).verify(validated.body, validated.headers as Record<string, string>) as { type: string; data: { product: string; type: string; merchantExtras: { orderId: string } } };
   expect(event).toMatchObject({ type: "payment.validated", data: { product: payment.id, type: "dynamic", merchantExtras: { orderId: order.orderId } } });
   expect(() => new Webhook(oldSecret).verify(validated.body, validated.headers as Record<string, string>)).toThrow();
-  expect(((await (await server.read(payment.id)).json()) as { status: string }).status).toBe("validated");
+  expect(((await (await current.read(payment.id)).json()) as { status: string }).status).toBe("validated");
 
   // The merchant's API Transactions list shows it (and only zAPI payments).
   await page.reload();

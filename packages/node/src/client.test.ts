@@ -41,10 +41,15 @@ describe.each(TEST_BACKENDS)("@zpay/node against a running zpay (%s)", (kind) =>
     await database?.close();
   });
 
-  /** A merchant with a receiving wallet and a webhook endpoint, and an SDK client with its keys. */
+  /**
+   * A merchant with a receiving wallet and a webhook endpoint (`secret`: its webhook signing
+   * secret), an API secret made as the zAPI page does, and an SDK client with its keys.
+   */
   async function merchant() {
     const m = await merchantWithLink(f, undefined, { endpoint: hooks.url });
-    return { ...m, zpay: new Zpay({ accountId: m.merchant.id, secret: m.secret!, baseUrl }) };
+    const made = await f.app.request("/api/zapi/secret/regenerate", { method: "POST", headers: { ...m.merchant.auth, "content-type": "application/json" }, body: JSON.stringify({ keepPrevious: false }) });
+    const apiSecret = (await made.json()).data.secret as string;
+    return { ...m, apiSecret, zpay: new Zpay({ accountId: m.merchant.id, apiSecret, baseUrl }) };
   }
   const rejection = async (promise: Promise<unknown>) => {
     const err = await promise.then(
@@ -103,7 +108,7 @@ describe.each(TEST_BACKENDS)("@zpay/node against a running zpay (%s)", (kind) =>
   });
 
   it("throws ZpayError with the zAPI's status, code and field issues", async () => {
-    const { zpay, merchant: m } = await merchant();
+    const { zpay, merchant: m, secret: webhookSecret } = await merchant();
     const bad = await rejection(zpay.payments.create({ amount: "0.01", currency: "USD" }));
     expect(bad).toMatchObject({ status: 400, code: "invalid_request" });
     expect(bad.issues.map((i) => i.path)).toContain("amount");
@@ -112,8 +117,11 @@ describe.each(TEST_BACKENDS)("@zpay/node against a running zpay (%s)", (kind) =>
     expect(await rejection(zpay.payments.create({ amount: "11", currency: "USD" }, { idempotencyKey: key }))).toMatchObject({ status: 422, code: "idempotency_key_reused" });
     expect(await rejection(zpay.payments.get(randomUUID()))).toMatchObject({ status: 404, code: "not_found" });
     expect(await rejection(zpay.payments.get("../integrations"))).toMatchObject({ status: 404 });
-    const wrong = new Zpay({ accountId: m.id, secret: "whsec_wrong", baseUrl });
+    const wrong = new Zpay({ accountId: m.id, apiSecret: "zpk_wrong", baseUrl });
     expect(await rejection(wrong.payments.list())).toMatchObject({ status: 401, code: "unauthorized", message: "Invalid API credentials" });
+    // The merchant's own webhook signing secret is not an API secret: refused, saying so.
+    const withWebhookSecret = new Zpay({ accountId: m.id, apiSecret: webhookSecret!, baseUrl });
+    expect(await rejection(withWebhookSecret.payments.list())).toMatchObject({ status: 401, message: expect.stringContaining("webhook signing secret") });
   });
 
   it("another merchant's client sees none of the first one's payments", async () => {
@@ -123,7 +131,7 @@ describe.each(TEST_BACKENDS)("@zpay/node against a running zpay (%s)", (kind) =>
     expect(await rejection(second.zpay.payments.get(created.id))).toMatchObject({ status: 404 });
     expect((await second.zpay.payments.list()).data).toEqual([]);
     // Their secret with the first account id opens nothing either.
-    const mixed = new Zpay({ accountId: first.merchant.id, secret: second.secret!, baseUrl });
+    const mixed = new Zpay({ accountId: first.merchant.id, apiSecret: second.apiSecret, baseUrl });
     expect(await rejection(mixed.payments.list())).toMatchObject({ status: 401 });
   });
 });

@@ -4,8 +4,13 @@ import type { CreatePayment, ListPayments, Payment, PaymentPage } from "./types.
 export interface ZpayOptions {
   /** The account id of the API keys card (Integrations). */
   accountId: string;
-  /** The secret of the same card (`whsec_…`): it also signs your webhooks. */
-  secret: string;
+  /**
+   * The API secret of the same card (`zpk_…`), shown once when you create or regenerate it. It is
+   * not the webhook signing secret (`whsec_…`), which only `verifyWebhook` takes.
+   */
+  apiSecret?: string;
+  /** @deprecated The old name of `apiSecret`. */
+  secret?: string;
   /** Where zpay runs, e.g. `https://zpay.example.com` (the app's origin, not the pay page's). */
   baseUrl: string;
   /** A fetch of your own (tests, proxies); the global one otherwise. */
@@ -25,7 +30,7 @@ export type CreatedPayment = Payment & { replayed: boolean };
 
 /**
  * The zAPI client: `payments.create`, `payments.get`, `payments.list`. Every call authenticates
- * with HTTP Basic (account id and secret); any answer other than 2xx throws a ZpayError.
+ * with HTTP Basic (account id and API secret); any answer other than 2xx throws a ZpayError.
  */
 export class Zpay {
   readonly payments: {
@@ -35,9 +40,10 @@ export class Zpay {
   };
 
   constructor(options: ZpayOptions) {
-    if (!options.accountId || !options.secret) throw new TypeError("Zpay needs the accountId and secret of your API keys");
+    const apiSecret = options.apiSecret ?? options.secret;
+    if (!options.accountId || !apiSecret) throw new TypeError("Zpay needs the accountId and apiSecret (zpk_…) of your API keys");
     const root = new URL("/api/v1/", options.baseUrl);
-    const authorization = `Basic ${Buffer.from(`${options.accountId}:${options.secret}`, "utf8").toString("base64")}`;
+    const authorization = `Basic ${Buffer.from(`${options.accountId}:${apiSecret}`, "utf8").toString("base64")}`;
     const send = options.fetch ?? fetch;
 
     const call = async <T>(path: string, init: { method: string; body?: unknown; headers?: Record<string, string> }) => {

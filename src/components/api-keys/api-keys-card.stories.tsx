@@ -33,12 +33,13 @@ type Story = StoryObj<typeof meta>;
 
 const body = () => within(document.body);
 
-/** The account ID shows; the secret stays hidden and is not even fetched until asked for. */
+/** The account ID and the API secret's last characters show; the webhook secret stays hidden and is not even fetched until asked for. */
 export const SecretHidden: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByText(STORY_USER_ID)).toBeVisible();
     await expect(c.getByTestId("api-secret")).not.toHaveTextContent("whsec_");
+    await expect(await c.findByText("zpk_…Qx7w")).toBeVisible();
     await expect(storyServer.requests.map((r) => r.path)).not.toContain("/api/integrations");
   },
 };
@@ -47,24 +48,24 @@ export const SecretHidden: Story = {
 export const SecretShownAndCopied: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole("button", { name: "Show secret" }));
+    await userEvent.click(c.getByRole("button", { name: "Show webhook secret" }));
     await expect(await c.findByText(SECRET)).toBeVisible();
-    await userEvent.click(c.getByRole("button", { name: "Copy secret" }));
+    await userEvent.click(c.getByRole("button", { name: "Copy webhook secret" }));
     await expect(writeText).toHaveBeenCalledWith(SECRET);
     await expect(await body().findByText("Secret copied to clipboard")).toBeVisible();
-    await userEvent.click(c.getByRole("button", { name: "Hide secret" }));
+    await userEvent.click(c.getByRole("button", { name: "Hide webhook secret" }));
     await expect(c.queryByText(SECRET)).toBeNull();
   },
 };
 
-/** Regenerate asks first; confirmed, the new secret shows with 'Regenerated successfully'. */
+/** Regenerating the webhook secret asks first (it leaves the API secret alone); confirmed, the new one shows with 'Regenerated successfully'. */
 export const Regenerated: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole("button", { name: "Regenerate" }));
-    const dialog = await body().findByRole("alertdialog", { name: "Regenerate the secret?" });
-    await expect(dialog).toHaveTextContent("24 hours");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Regenerate" }));
+    await userEvent.click(c.getByRole("button", { name: "Regenerate webhook secret" }));
+    const dialog = await body().findByRole("alertdialog", { name: "Regenerate the webhook secret?" });
+    await expect(dialog).toHaveTextContent("The API secret does not change");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Regenerate webhook secret" }));
     await expect(await c.findByText(STORY_REGENERATED_SECRET)).toBeVisible();
     await expect(await body().findByText("Regenerated successfully")).toBeVisible();
   },
@@ -74,7 +75,7 @@ export const Regenerated: Story = {
 export const RegenerateCancelled: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole("button", { name: "Regenerate" }));
+    await userEvent.click(c.getByRole("button", { name: "Regenerate webhook secret" }));
     await userEvent.click(within(await body().findByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
     await expect(storyServer.requests.map((r) => r.path)).not.toContain("/api/integrations/regenerate");
   },
@@ -85,7 +86,7 @@ export const NeedsFreshSignIn: Story = {
   parameters: { serverData: { apiSecret: SECRET, staleSignIn: true } },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole("button", { name: "Show secret" }));
+    await userEvent.click(c.getByRole("button", { name: "Show webhook secret" }));
     const alert = await c.findByRole("alert");
     await expect(alert).toHaveTextContent("needs a recent sign-in");
     await expect(c.queryByText(SECRET)).toBeNull();
@@ -98,7 +99,7 @@ export const French: Story = {
   globals: { locale: "fr" },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole("button", { name: "Afficher le secret" }));
+    await userEvent.click(await c.findByRole("button", { name: "Afficher le secret des webhooks" }));
     await expect(await c.findByText(SECRET)).toBeVisible();
     await expect(c.getByText("Identifiant de compte")).toBeVisible();
   },
@@ -107,8 +108,8 @@ export const French: Story = {
 export const Phone: Story = {
   globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole("button", { name: "Show secret" }));
-    await within(canvasElement).findByRole("button", { name: "Copy secret" });
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Show webhook secret" }));
+    await within(canvasElement).findByRole("button", { name: "Copy webhook secret" });
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };
@@ -117,7 +118,7 @@ export const FrenchPhone: Story = {
   globals: { locale: "fr", viewport: { value: "phone" } },
   parameters: { serverData: { apiSecret: SECRET, staleSignIn: true } },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole("button", { name: "Afficher le secret" }));
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Afficher le secret des webhooks" }));
     await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("connexion récente");
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },

@@ -8,6 +8,7 @@ import { FreshSignInAlert } from "@/components/session/fresh-sign-in-alert";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ApiRequestError, type ApiClient } from "@/lib/api-client";
 import { showToast } from "@/stores/toasts";
+import { ApiSecretSection } from "./api-secret-section";
 
 /** What GET /api/integrations and POST /api/integrations/regenerate answer that this card reads. */
 interface KeysAnswer {
@@ -23,10 +24,11 @@ export interface ApiKeysCardProps {
 }
 
 /**
- * API keys (the Security tab and /zapi): the account ID, the secret hidden until asked for, copy
- * buttons and Regenerate behind a confirmation. The secret is fetched only when the merchant
- * reveals or copies it, and the server answers only to a recent sign-in; when it refuses, the
- * card says why and offers to sign in again.
+ * API keys (the Security tab and /zapi): the account ID; the API secret (`ApiSecretSection`: shown
+ * once, regenerate with or without grace, revoke the old one); and the webhook signing secret,
+ * which only signs webhooks, hidden until asked for, with copy and Regenerate behind a
+ * confirmation. The webhook secret is fetched only when the merchant reveals it, and the server
+ * answers only to a recent sign-in; when it refuses, the card says why and offers to sign in again.
  */
 export function ApiKeysCard({ api, accountId, onSignInAgain }: ApiKeysCardProps) {
   const { t } = useTranslation("zapi");
@@ -90,7 +92,8 @@ export function ApiKeysCard({ api, accountId, onSignInAgain }: ApiKeysCardProps)
             <CopyButton value={accountId} label={t("keys.copyAccountId")} onCopied={() => showToast({ message: t("keys.accountIdCopied"), variant: "success" })} onCopyFailed={copyFailed} />
           </div>
         </div>
-        <div className="flex flex-col gap-1">
+        <ApiSecretSection api={api} onSignInAgain={onSignInAgain} />
+        <div className="flex flex-col gap-1 border-t pt-4">
           <span id="api-keys-secret" className="text-sm font-medium">
             {t("keys.secret")}
           </span>
@@ -113,7 +116,7 @@ export function ApiKeysCard({ api, accountId, onSignInAgain }: ApiKeysCardProps)
           </p>
         ) : null}
         <div>
-          <Button type="button" variant="outline" disabled={busy} onClick={() => setConfirming(true)}>
+          <Button type="button" variant="outline" className="h-auto max-w-full py-2 whitespace-normal" disabled={busy} onClick={() => setConfirming(true)}>
             <RefreshCwIcon aria-hidden="true" />
             {t("keys.regenerate")}
           </Button>

@@ -233,6 +233,44 @@ export const retiredRoutes = pgTable(
 export type RetiredRouteRow = typeof retiredRoutes.$inferSelect;
 
 /**
+ * How far `read-history` has read a route's `Settled` events: the last block read and its hash as
+ * read. A later read starts after it, so each call asks the chain only for new blocks; when the
+ * hash no longer matches (a reorganization, a restarted sandbox chain) the route is read again
+ * from its deployment block. Keyed by chain and route (lowercase): the events are chain facts.
+ */
+export const routeSettlementCursors = pgTable(
+  "route_settlement_cursors",
+  {
+    chainId: integer("chain_id").notNull(),
+    routeAddress: text("route_address").notNull(),
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    blockHash: text("block_hash").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("route_settlement_cursors_chain_route_uq").on(t.chainId, t.routeAddress)],
+);
+
+/** A route's `Settled` event as read up to its cursor (`routeSettlementCursors`); one row per log. */
+export const routeSettlements = pgTable(
+  "route_settlements",
+  {
+    chainId: integer("chain_id").notNull(),
+    routeAddress: text("route_address").notNull(),
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    token: text("token").notNull(),
+    toAddress: text("to_address").notNull(),
+    amount: numeric("amount", { precision: 78, scale: 0, mode: "bigint" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("route_settlements_chain_tx_log_uq").on(t.chainId, t.txHash, t.logIndex),
+    index("route_settlements_chain_route_block_idx").on(t.chainId, t.routeAddress, t.blockNumber),
+  ],
+);
+export type RouteSettlementRow = typeof routeSettlements.$inferSelect;
+
+/**
  * A zLink (SPEC §3 quick pay): a reusable payment link with a fixed price. `id` is internal;
  * `hashedId` is the short unguessable id in public links (`?p=`). The price is kept as decimal
  * text in `currency` (a fiat code, or a token symbol) and, for a token, also in its base units.
@@ -549,14 +587,11 @@ export const merchantIntegrations = pgTable("merchant_integrations", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  secret: text("secret").notNull(),
   /**
-   * The secret before the last regenerate: it still authenticates zAPI calls until
-   * `rotatedAt` + ZAPI_ROTATION_GRACE_MS (src/lib/zapi.ts), so servers can be redeployed without
-   * downtime. Webhooks are never signed with it.
+   * The Standard Webhooks signing secret (`whsec_…`): it signs webhooks only. Every receiver holds
+   * it, so it never authenticates API calls (the API secret, `apiSecrets`, does).
    */
-  previousSecret: text("previous_secret"),
-  rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+  secret: text("secret").notNull(),
   apiHook: text("api_hook"),
   callback: text("callback"),
   shopifyStore: text("shopify_store"),
@@ -565,6 +600,30 @@ export const merchantIntegrations = pgTable("merchant_integrations", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 export type IntegrationRow = typeof merchantIntegrations.$inferSelect;
+
+/**
+ * The merchant's zAPI secret (`zpk_…`), apart from the webhook signing secret: only its SHA-256 is
+ * kept (the secret is shown once, when made), with its last characters to tell it apart. After a
+ * regenerate the one before is kept only when the merchant asked for a grace period, until
+ * `previousExpiresAt`; revoking it clears it at once. `legacy` marks a secret carried over by
+ * migration 0028 from the webhook signing secret of a merchant whose server already used the API:
+ * it keeps that integration running, with a deprecation header, until the merchant regenerates.
+ */
+export const apiSecrets = pgTable("api_secrets", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Hex SHA-256 of the secret. */
+  secretHash: text("secret_hash").notNull(),
+  /** The secret's last 4 characters, for "zpk_…abcd". */
+  hint: text("hint").notNull(),
+  legacy: boolean("legacy").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  previousHash: text("previous_hash"),
+  previousHint: text("previous_hint"),
+  previousExpiresAt: timestamp("previous_expires_at", { withTimezone: true }),
+});
+export type ApiSecretRow = typeof apiSecrets.$inferSelect;
 
 /**
  * A payment a merchant's server created through the zAPI (product type `dynamic`, shown as zApi):

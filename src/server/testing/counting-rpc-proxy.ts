@@ -17,6 +17,8 @@ function logRange(call: { method?: string; params?: unknown[] }): bigint | undef
  */
 export async function countingRpcProxy(target: string, { maxLogRange }: { maxLogRange?: bigint } = {}) {
   let refusedLogRanges = 0;
+  /** Each `eth_getLogs` range passed on to the node (refused ones left out), in order. */
+  const logRanges: [bigint, bigint][] = [];
   const calls = new Map<string, number>();
   /** Calls per method and first parameter (e.g. which address getSignaturesForAddress asked about). */
   const callsOn = new Map<string, number>();
@@ -53,6 +55,10 @@ export async function countingRpcProxy(target: string, { maxLogRange }: { maxLog
         res.end(JSON.stringify({ jsonrpc: "2.0", id: single!.id, error: { code: -32005, message: `query exceeds max block range ${maxLogRange}` } }));
         return;
       }
+      if (range !== undefined) {
+        const filter = single!.params![0] as { fromBlock: string; toBlock: string };
+        logRanges.push([BigInt(filter.fromBlock), BigInt(filter.toBlock)]);
+      }
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       void fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body })
@@ -78,11 +84,16 @@ export async function countingRpcProxy(target: string, { maxLogRange }: { maxLog
     get refusedLogRanges() {
       return refusedLogRanges;
     },
+    /** The `eth_getLogs` ranges the node was asked for (inclusive block numbers), oldest call first. */
+    get logRanges(): readonly [bigint, bigint][] {
+      return logRanges;
+    },
     get maxInFlight() {
       return maxInFlight;
     },
     reset() {
       calls.clear();
+      logRanges.length = 0;
       callsOn.clear();
       maxInFlight = inFlight;
     },

@@ -19,7 +19,11 @@ import type { NotificationSettingsDto } from "@/lib/notifications";
 import type { AdminStatsDto, AdminUnmappedInflowDto, BillingRowDto } from "@/lib/admin-stats";
 import type { ProfileDto } from "@/lib/profile";
 import { storyEmptyProfile } from "./profile-fixtures";
-import { STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
+import type { ZapiSecretStatus } from "@/lib/zapi";
+import { STORY_NOW, STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
+
+/** A merchant's API secret made on STORY_NOW, with no previous one in its grace period. */
+export const STORY_ZAPI_SECRET: ZapiSecretStatus = { exists: true, hint: "Qx7w", createdAt: STORY_NOW, legacy: false, previous: null };
 
 /** What a story starts the server with (`parameters.serverData`); anything left out is empty. */
 export interface StoryServerData {
@@ -66,6 +70,8 @@ export interface StoryServerData {
   profile?: ProfileDto;
   /** The API secret GET /api/integrations shows (./api-keys-handlers.ts); `staleSignIn`: the server wants a fresh sign-in before any answer holding it (GET, save, regenerate). */
   apiSecret?: string;
+  /** The API secret's status GET /api/zapi/secret answers (./api-keys-handlers.ts); by default one made on STORY_NOW. */
+  zapiSecret?: ZapiSecretStatus;
   staleSignIn?: boolean;
 }
 
@@ -125,6 +131,7 @@ class StoryServer {
   billing: BillingRowDto[] = [];
   profile: ProfileDto = storyEmptyProfile;
   apiSecret = "";
+  zapiSecret: ZapiSecretStatus = STORY_ZAPI_SECRET;
   staleSignIn = false;
   /** Wallet-proof challenges handed out and not used yet, by nonce. */
   readonly proofNonces = new Map<string, { chain: number; address: string }>();
@@ -165,6 +172,7 @@ class StoryServer {
     this.billing = structuredClone(data.billing ?? []);
     this.profile = structuredClone(data.profile ?? { ...storyEmptyProfile, billingCurrency: this.merchant.billingCurrency ?? "USD" });
     this.apiSecret = data.apiSecret ?? "whsec_c3Rvcnktc2VjcmV0LW9mLXRoZS1tZXJjaGFudC0wMQ==";
+    this.zapiSecret = structuredClone(data.zapiSecret ?? STORY_ZAPI_SECRET);
     this.staleSignIn = data.staleSignIn ?? false;
     this.proofNonces.clear();
     this.versions.clear();

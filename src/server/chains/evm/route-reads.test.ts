@@ -72,28 +72,35 @@ describe("route reads on anvil", () => {
     const first = await mined(await wallet.writeContract({ address: route, abi: routeAbi, functionName: "settle", args: [sandbox.tokens.USDC, owner, 2_000_000n] }));
     const second = await mined(await wallet.writeContract({ address: route, abi: routeAbi, functionName: "settle", args: [sandbox.tokens.USDC, exchange, 1_000_000n] }));
     const expected = [
-      { token: sandbox.tokens.USDC, to: exchange, amount: 1_000_000n, hash: second.transactionHash, blockNumber: second.blockNumber },
-      { token: sandbox.tokens.USDC, to: owner, amount: 2_000_000n, hash: first.transactionHash, blockNumber: first.blockNumber },
+      { token: sandbox.tokens.USDC, to: exchange, amount: 1_000_000n, hash: second.transactionHash, logIndex: expect.any(Number), blockNumber: second.blockNumber },
+      { token: sandbox.tokens.USDC, to: owner, amount: 2_000_000n, hash: first.transactionHash, logIndex: expect.any(Number), blockNumber: first.blockNumber },
     ];
     expect(await readSettlementHistory(client, route, { fromBlock: deployBlock })).toEqual(expected);
 
-    // Paged: every eth_getLogs asks at most `maxRange` blocks, from the deployment block to the head, none skipped.
+    // A capped node (here: 2 blocks) refuses the whole range: it is halved until accepted, every
+    // accepted eth_getLogs asks at most 2 blocks, from the given block to the head, none skipped.
     const ranges: [bigint, bigint][] = [];
-    const spying = {
+    const capped = {
       ...client,
+      uid: "capped-node",
+      transport: { ...client.transport, url: undefined },
       getContractEvents: ((args: { fromBlock: bigint; toBlock: bigint }) => {
+        if (args.toBlock - args.fromBlock + 1n > 2n) return Promise.reject(new Error("query exceeds max block range 2"));
         ranges.push([args.fromBlock, args.toBlock]);
         return client.getContractEvents(args as Parameters<PublicClient["getContractEvents"]>[0]);
       }) as PublicClient["getContractEvents"],
     } as PublicClient;
     const head = await client.getBlockNumber({ cacheTime: 0 });
-    expect(await readSettlementHistory(spying, route, { fromBlock: deployBlock, toBlock: head, maxRange: 2n })).toEqual(expected);
+    expect(await readSettlementHistory(capped, route, { fromBlock: deployBlock, toBlock: head })).toEqual(expected);
     expect(ranges[0]![0]).toBe(deployBlock);
     expect(ranges.at(-1)![1]).toBe(head);
     for (const [i, [from, to]] of ranges.entries()) {
       expect(to - from).toBeLessThan(2n);
       if (i > 0) expect(from).toBe(ranges[i - 1]![1] + 1n);
     }
+    // A range after the last settlement reads nothing; one ending before the start asks nothing.
+    expect(await readSettlementHistory(client, route, { fromBlock: second.blockNumber + 1n, toBlock: head })).toEqual([]);
+    expect(await readSettlementHistory(capped, route, { fromBlock: head + 1n, toBlock: head })).toEqual([]);
     // Nothing is read before the route existed.
     expect(deployBlock).toBeGreaterThan(0n);
     expect(await readRouteBalances(client, route, [sandbox.tokens.USDC])).toEqual([4_000_000n]);

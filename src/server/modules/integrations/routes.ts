@@ -16,7 +16,7 @@ import { checkEndpointResolution, getIntegration, listDeliveries, regenerateSecr
 const IntegrationDto = z
   .object({
     account: z.object({ id: z.string().openapi({ description: "The merchant's account id" }) }),
-    secret: z.string().openapi({ description: "Standard Webhooks signing secret (`whsec_` + base64); also the API secret", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
+    secret: z.string().openapi({ description: "Standard Webhooks signing secret (`whsec_` + base64), for verifying webhooks only: it does not authenticate the zAPI (that is the API secret, `/zapi/secret`)", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
     apiHook: z.string().nullable().openapi({ description: "Webhook endpoint" }),
     callback: z.string().nullable().openapi({ description: "Where the payer goes after paying" }),
     shopify_store: z.string().nullable(),
@@ -151,7 +151,7 @@ const regenerateRoute = createRoute({
   method: "post",
   path: "/integrations/regenerate",
   summary: "Replace the webhook signing secret",
-  description: "Webhooks sent from now on, retries included, are signed with the new secret.",
+  description: "Webhooks sent from now on, retries included, are signed with the new secret. The API secret is not touched (see `/zapi/secret/regenerate`).",
   responses: { 200: { description: "Regenerated", content: json(z.object({ success: z.literal(true), data: IntegrationDto })) }, ...errorResponses(401, 403) },
 });
 

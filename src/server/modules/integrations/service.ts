@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { merchantIntegrations, webhookEvents, type IntegrationRow } from "../../db/schema";
 import { attemptsOf } from "../../jobs/webhooks";
@@ -137,14 +137,14 @@ export async function saveIntegration(db: Db, userId: string, values: ReturnType
 }
 
 /**
- * A new secret; webhooks sent from now on are signed with it. The old one is kept as
- * `previousSecret` so zAPI calls made with it keep working for the rotation grace period.
+ * A new webhook signing secret; webhooks sent from now on are signed with it. It has nothing to do
+ * with the API secret (`modules/zapi/api-secret.ts`), so a leaked receiver's copy opens no API.
  */
 export async function regenerateSecret(db: Db, userId: string, now = new Date()): Promise<IntegrationRow> {
   await getIntegration(db, userId);
   const [row] = await db
     .update(merchantIntegrations)
-    .set({ previousSecret: sql`${merchantIntegrations.secret}`, secret: newWebhookSecret(), rotatedAt: now, updatedAt: now })
+    .set({ secret: newWebhookSecret(), updatedAt: now })
     .where(eq(merchantIntegrations.userId, userId))
     .returning();
   return row;

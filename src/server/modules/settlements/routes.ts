@@ -26,7 +26,7 @@ const historyRoute = createRoute({
   path: "/v2/settlements/read-history",
   summary: "The route's settlements, newest first",
   description:
-    "Every `Settled` event of the merchant's route contracts (the current one and earlier ones, each event naming its `route`), read from the chain from each route's deployment block (zpay stores no copy). Empty without a route.",
+    "Every `Settled` event of the merchant's route contracts (the current one and earlier ones, each event naming its `route`), read from the chain: the first read goes from each route's deployment block, later ones read only the blocks after the last one read (the events read so far are kept, and read again from the deployment block if that block was replaced by a reorganization). Empty without a route.",
   request: { body: { content: json(EmptyBody), required: false } },
   responses: { 200: { description: "Settlements", content: json(z.object({ data: z.array(SettlementDtoSchema) })) }, ...errorResponses(401, 403, 503) },
 });

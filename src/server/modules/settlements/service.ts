@@ -2,7 +2,6 @@ import { encodeFunctionData, getAddress, isAddress, isAddressEqual, zeroAddress,
 import { SETTLEMENT_MESSAGES, type RouteCallDto, type SettlementDto, type UnsettledDto } from "@/lib/settlements";
 import { readRouteBalances } from "../../chains/evm/read-route-balances";
 import { readMaySettleTo, readRouteSettings } from "../../chains/evm/read-route-settings";
-import { readSettlementHistory } from "../../chains/evm/read-settlement-history";
 import { routeAbi } from "../../chains/evm/route-abi";
 import { routeClient } from "../../chains/evm/route-client";
 import { STABLECOINS, type EvmRuntime } from "../../chains/runtime";
@@ -10,7 +9,8 @@ import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { explorerLinkFor } from "../chains/explorer-link";
 import type { RunBody } from "./dto";
-import { deployBlockOf, listMerchantRoutes, type MerchantRoute } from "./merchant-routes";
+import { listMerchantRoutes, type MerchantRoute } from "./merchant-routes";
+import { routeSettlementHistory } from "./settlement-history";
 
 /**
  * The route a call is for: `route` when it is one of the merchant's (current or earlier), else the
@@ -77,11 +77,10 @@ export async function readUnsettled(deps: AppDeps, userId: string): Promise<Unse
   return { ...now, earlierRoutes: earlierRoutes.map((r) => r!) };
 }
 
-/** A route's `Settled` events, read from its deployment block in bounded ranges. */
+/** A route's `Settled` events: those stored by earlier reads, and the chain's new blocks since. */
 async function routeHistory(deps: AppDeps, userId: string, found: MerchantRoute): Promise<SettlementDto[]> {
   const tokens = tokensOf(found.evm);
-  const fromBlock = await deployBlockOf(deps, userId, found);
-  const events = await fromChain(deps, () => readSettlementHistory(routeClient(found.evm), found.route, { fromBlock }));
+  const events = await fromChain(deps, () => routeSettlementHistory(deps, userId, found));
   return events.map((e) => {
     const token = tokens.find((t) => isAddressEqual(t.address, e.token));
     return {

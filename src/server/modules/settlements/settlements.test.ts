@@ -10,8 +10,9 @@ import { createApp } from "../../app";
 import { routeFactoryAbi } from "../../chains/evm/route-abi";
 import type { ChainRuntime } from "../../chains/runtime";
 import type { Database } from "../../db/client";
-import { merchantWallets, retiredRoutes } from "../../db/schema";
+import { merchantWallets, retiredRoutes, routeSettlementCursors } from "../../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
+import { countingRpcProxy } from "../../testing/counting-rpc-proxy";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
 import { getReceivingWallet } from "../wallets/service";
@@ -28,23 +29,25 @@ describe.each(TEST_BACKENDS)("route wallets and settlements on %s", (kind) => {
   let chain: number;
   const publicClient = () => createPublicClient({ chain: localEvmChain(sandbox.chainId, sandbox.rpcUrl), transport: http(sandbox.rpcUrl), cacheTime: 0 });
 
+  /** The sandbox chain, read at `rpcUrl` (the sandbox itself, or a proxy in front of it). */
+  const chainsAt = (rpcUrl: string): ChainRuntime => ({
+    evm: [
+      {
+        chainId: sandbox.chainId,
+        rpcUrl,
+        tokens: { USDC: { address: sandbox.tokens.USDC, decimals: 6 }, USDT: { address: sandbox.tokens.USDT, decimals: 6 } },
+        feeProxy: sandbox.feeProxy,
+        routeFactory: sandbox.routeFactory,
+        local: sandbox,
+      },
+    ],
+    stop: async () => {},
+  });
+
   beforeAll(async () => {
     [sandbox, database] = await Promise.all([startEvmSandbox(), openTestDb(kind)]);
     chain = sandbox.chainId;
-    const chains: ChainRuntime = {
-      evm: [
-        {
-          chainId: sandbox.chainId,
-          rpcUrl: sandbox.rpcUrl,
-          tokens: { USDC: { address: sandbox.tokens.USDC, decimals: 6 }, USDT: { address: sandbox.tokens.USDT, decimals: 6 } },
-          feeProxy: sandbox.feeProxy,
-          routeFactory: sandbox.routeFactory,
-          local: sandbox,
-        },
-      ],
-      stop: async () => {},
-    };
-    app = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1000" }, chains));
+    app = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1000" }, chainsAt(sandbox.rpcUrl)));
   });
   afterAll(async () => {
     await Promise.all([database?.close(), sandbox?.stop()]);
@@ -185,6 +188,53 @@ describe.each(TEST_BACKENDS)("route wallets and settlements on %s", (kind) => {
     const stranger = privateKeyToAccount(generatePrivateKey()).address;
     const direct = await send(a.wallet, { to: route, data: encodeFunctionData({ abi: routeAbi, functionName: "settle", args: [sandbox.tokens.USDC, stranger, 1n] }) });
     expect(direct.status).toBe("reverted");
+  });
+
+  it("read-history twice reads only new blocks the second time", async () => {
+    // The same app reading the chain through a counting proxy: every eth_getLogs range is seen.
+    const proxy = await countingRpcProxy(sandbox.rpcUrl);
+    try {
+      const viaProxy = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1000" }, chainsAt(proxy.url)));
+      const m = await nonCustodialMerchant();
+      await m.deploy();
+      const route = (await m.attach()).body.data.wallet.route as Hex;
+      await sandbox.mintTokens(route, sandbox.tokens.USDC, 3_000_000n);
+      const settle = async (amount: string) => send(m.wallet, (await call(app, "POST", "/v2/settlements/run", m.auth, { action: "settle", token: "USDC", to: m.account.address, amount })).body.data);
+      const first = await settle("1000000");
+
+      proxy.reset();
+      const once = await call(viaProxy, "POST", "/v2/settlements/read-history", m.auth, {});
+      expect(once.body.data.map((s: { hash: string }) => s.hash)).toEqual([first.transactionHash]);
+      // The first read goes from the route's deployment block (found on chain then stored) to the head.
+      const deployBlock = (await database.db.select().from(merchantWallets).where(eq(merchantWallets.userId, m.id)))[0]!.routeDeployBlock!;
+      expect(deployBlock).toBeGreaterThan(0n);
+      expect(proxy.logRanges[0]![0]).toBe(deployBlock);
+      const head1 = proxy.logRanges.at(-1)![1];
+
+      const second = await settle("500000");
+      const head2 = await publicClient().getBlockNumber({ cacheTime: 0 });
+      proxy.reset();
+      const twice = await call(viaProxy, "POST", "/v2/settlements/read-history", m.auth, {});
+      expect(twice.body.data.map((s: { hash: string; amount: string }) => [s.hash, s.amount])).toEqual([
+        [second.transactionHash, "500000"],
+        [first.transactionHash, "1000000"],
+      ]);
+      // Only the blocks after the first read's head: from head1 + 1 to the new head, none twice.
+      expect(proxy.logRanges).toEqual([[head1 + 1n, head2]]);
+
+      // Nothing new on chain: no eth_getLogs at all, the same answer.
+      proxy.reset();
+      expect((await call(viaProxy, "POST", "/v2/settlements/read-history", m.auth, {})).body.data).toEqual(twice.body.data);
+      expect(proxy.logRanges).toEqual([]);
+
+      // The read block replaced (a reorganization): the route is read again from its deployment, no event twice.
+      await database.db.update(routeSettlementCursors).set({ blockHash: `0x${"00".repeat(32)}` }).where(eq(routeSettlementCursors.routeAddress, route.toLowerCase()));
+      proxy.reset();
+      expect((await call(viaProxy, "POST", "/v2/settlements/read-history", m.auth, {})).body.data).toEqual(twice.body.data);
+      expect(proxy.logRanges[0]![0]).toBe(deployBlock);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("replacing the EVM wallet keeps the old route: its balance and history stay shown, the old wallet settles it, new payments go to the new route", async () => {

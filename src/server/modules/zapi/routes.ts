@@ -39,8 +39,9 @@ const IdempotencyHeader = z.object({
 
 const GRACE_HOURS = ZAPI_ROTATION_GRACE_MS / 3_600_000;
 const AUTH_DOC =
-  `Server to server only: \`Authorization: Basic base64(accountId:secret)\` with the account id and secret of the API keys card (never a session token). ` +
-  `After a regenerate the previous secret keeps working for ${GRACE_HOURS} hours; webhooks are signed with the new secret only. ` +
+  `Server to server only: \`Authorization: Basic base64(accountId:apiSecret)\` with the account id and the API secret (\`zpk_…\`) of the API keys card, shown once when made; never a session token, and never the webhook signing secret (\`whsec_…\`, for verifying webhooks only). ` +
+  `A regenerate stops the previous API secret at once, or keeps it working for ${GRACE_HOURS} hours when asked (revocable at any time). ` +
+  "A call made with a legacy secret (an account's webhook secret carried over when API secrets were introduced) answers with `Deprecation: true` and a `Zpay-Warning` header: regenerate it. " +
   `More than ${ZAPI_AUTH_FAILURES_PER_MINUTE} failed authentications a minute from one address answer 429.`;
 const common = { tags: ["zAPI"], security: [{ zapiBasic: [] }] };
 
@@ -51,7 +52,7 @@ const createPaymentRoute = createRoute({
   summary: "Create a payment (type dynamic) and get its hosted pay URL",
   description:
     `${AUTH_DOC}\n\nSend the payer to \`url\`. Webhooks for the payment carry its \`id\` as \`data.product\` and the order id as \`data.merchantExtras.orderId\`.\n\n` +
-    "```sh\ncurl -X POST $ZPAY/api/v1/payments -u \"$ACCOUNT_ID:$SECRET\" -H 'Idempotency-Key: A-1042' \\\n  -H 'content-type: application/json' -d '{\"amount\":\"49.90\",\"currency\":\"USD\",\"orderId\":\"A-1042\"}'\n```",
+    "```sh\ncurl -X POST $ZPAY/api/v1/payments -u \"$ACCOUNT_ID:$API_SECRET\" -H 'Idempotency-Key: A-1042' \\\n  -H 'content-type: application/json' -d '{\"amount\":\"49.90\",\"currency\":\"USD\",\"orderId\":\"A-1042\"}'\n```",
   request: { headers: IdempotencyHeader, body: { content: json(CreateBody), required: true } },
   responses: {
     201: { description: "Created (or, with a used Idempotency-Key and the same body, the first answer again with `Idempotent-Replayed: true`)", content: json(PaymentDto) },
@@ -85,7 +86,7 @@ export function zapiRoutes(deps: AppDeps) {
   const payOrigin = origins(deps.env).payments;
   const router = createRouter();
   router.use("/v1/*", requireApiKey(deps));
-  router.openAPIRegistry.registerComponent("securitySchemes", "zapiBasic", { type: "http", scheme: "basic", description: "Account id as the user name, secret as the password" });
+  router.openAPIRegistry.registerComponent("securitySchemes", "zapiBasic", { type: "http", scheme: "basic", description: "Account id as the user name, API secret (zpk_…) as the password" });
 
   return router
     .openapi(createPaymentRoute, async (c) => {

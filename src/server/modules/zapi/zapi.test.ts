@@ -1,9 +1,10 @@
-import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { ZAPI_AUTH_FAILURES_PER_MINUTE, ZAPI_LIMITS, ZAPI_ROTATION_GRACE_MS, zapiAuthorization } from "@/lib/zapi";
+import { eq, sql } from "drizzle-orm";
+import { ZAPI_AUTH_FAILURES_PER_MINUTE, ZAPI_LEGACY_SECRET_WARNING, ZAPI_LIMITS, ZAPI_ROTATION_GRACE_MS, zapiAuthorization } from "@/lib/zapi";
+import { hashApiSecret } from "./api-secret";
 import { createApp } from "../../app";
-import { apiPayments, merchantIntegrations, payableLinks } from "../../db/schema";
+import { apiPayments, apiSecrets, payableLinks, sessions } from "../../db/schema";
 import type { Database } from "../../db/client";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
@@ -47,12 +48,22 @@ describe.each(TEST_BACKENDS)("zAPI /api/v1/payments on %s", (kind) => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
+  /** POST /api/zapi/secret/regenerate as the merchant: answers the new API secret (shown once). */
+  async function regenerate(m: { auth: Record<string, string> }, keepPrevious: boolean): Promise<string> {
+    const res = await app.request("/api/zapi/secret/regenerate", { method: "POST", headers: { ...m.auth, "content-type": "application/json" }, body: JSON.stringify({ keepPrevious }) });
+    expect(res.status).toBe(200);
+    return (await res.json()).data.secret as string;
+  }
+
+  /** A signed-in merchant with an API secret (`secret`) and its Basic header. */
   async function merchant(): Promise<Merchant> {
     address = newAddress();
     const m = await signInMerchant(app);
-    const secret = (await (await app.request("/api/integrations", { headers: m.auth })).json()).data.secret as string;
+    const secret = await regenerate(m, false);
     return { ...m, secret, basic: zapiAuthorization(m.id, secret) };
   }
+  const webhookSecretOf = async (m: { auth: Record<string, string> }) => (await (await app.request("/api/integrations", { headers: m.auth })).json()).data.secret as string;
+  const listWith = (accountId: string, secret: string) => call("GET", "/v1/payments", zapiAuthorization(accountId, secret));
   const order = { amount: "49.90", currency: "USD", orderId: "A-1042", metadata: { cartId: "c_81", lines: [1, 2] }, callbackUrl: "https://shop.example.com/thanks" };
 
   it("creates a payment: 201 with the hosted pay URL, then reads it back as open", async () => {
@@ -113,29 +124,123 @@ describe.each(TEST_BACKENDS)("zAPI /api/v1/payments on %s", (kind) => {
     expect((await (await call("GET", "/v1/payments", second.basic)).json()).data).toEqual([]);
   });
 
-  it("after a regenerate the old secret works during the grace period, then not", async () => {
+  it("the webhook signing secret does not authenticate the API", async () => {
     const m = await merchant();
-    const regenerated = await app.request("/api/integrations/regenerate", { method: "POST", headers: m.auth });
-    const secret = (await regenerated.json()).data.secret as string;
-    expect(secret).not.toBe(m.secret);
-    expect((await call("GET", "/v1/payments", zapiAuthorization(m.id, secret))).status).toBe(200);
+    const whsec = await webhookSecretOf(m);
+    expect(whsec.startsWith("whsec_")).toBe(true);
+    const res = await listWith(m.id, whsec);
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toMatch(/webhook signing secret .* does not authenticate the API/);
+    // Nor before the merchant ever made an API secret (the old default): no API secret, no API.
+    address = newAddress();
+    const fresh = await signInMerchant(app);
+    expect((await listWith(fresh.id, await webhookSecretOf(fresh))).status).toBe(401);
+    // And regenerating the webhook secret neither opens the API with it nor touches the API secret.
+    const rotated = (await (await app.request("/api/integrations/regenerate", { method: "POST", headers: m.auth })).json()).data.secret as string;
+    expect((await listWith(m.id, rotated)).status).toBe(401);
+    expect((await listWith(m.id, whsec)).status).toBe(401);
     expect((await call("GET", "/v1/payments", m.basic)).status).toBe(200);
-    const [row] = await database.db.select().from(merchantIntegrations).where(eq(merchantIntegrations.userId, m.id));
-    expect(row).toMatchObject({ secret, previousSecret: m.secret });
+  });
 
-    // Past the grace period the rotated secret is refused.
-    await database.db
-      .update(merchantIntegrations)
-      .set({ rotatedAt: new Date(Date.now() - ZAPI_ROTATION_GRACE_MS - 1000) })
-      .where(eq(merchantIntegrations.userId, m.id));
-    expect((await call("GET", "/v1/payments", m.basic)).status).toBe(401);
-    expect((await call("GET", "/v1/payments", zapiAuthorization(m.id, secret))).status).toBe(200);
+  it("the API secret is stored hashed", async () => {
+    const m = await merchant();
+    expect(m.secret).toMatch(/^zpk_[A-Za-z0-9_-]{43}$/);
+    const [row] = await database.db.select().from(apiSecrets).where(eq(apiSecrets.userId, m.id));
+    expect(row.secretHash).toBe(createHash("sha256").update(m.secret).digest("hex"));
+    expect(row.hint).toBe(m.secret.slice(-4));
+    // Nowhere in the database: not in its row, not in the integration row, not in any table dump.
+    const tables = (await database.db.execute(sql`select row_to_json(s)::text as j from api_secrets s union all select row_to_json(i)::text from merchant_integrations i`)) as unknown as { rows: unknown[] };
+    const dump = JSON.stringify(tables.rows);
+    expect(dump).not.toContain(m.secret);
+    expect(dump).not.toContain(m.secret.slice(4, 20));
+    // The status read never hands it back either.
+    const status = await (await app.request("/api/zapi/secret", { headers: m.auth })).json();
+    expect(JSON.stringify(status)).not.toContain(m.secret);
+    expect(status.data).toMatchObject({ exists: true, hint: m.secret.slice(-4), legacy: false, previous: null });
+  });
 
-    // A second regenerate retires the first secret at once: only the one before is kept.
-    const third = (await (await app.request("/api/integrations/regenerate", { method: "POST", headers: m.auth })).json()).data.secret as string;
-    expect((await call("GET", "/v1/payments", zapiAuthorization(m.id, third))).status).toBe(200);
-    expect((await call("GET", "/v1/payments", zapiAuthorization(m.id, secret))).status).toBe(200);
+  it("a revoked API secret fails at once", async () => {
+    const m = await merchant();
+    const next = await regenerate(m, true);
+    expect((await call("GET", "/v1/payments", m.basic)).status).toBe(200);
+    const revoked = await app.request("/api/zapi/secret/revoke-previous", { method: "POST", headers: m.auth });
+    expect(revoked.status).toBe(200);
+    expect((await revoked.json()).data.previous).toBeNull();
     expect((await call("GET", "/v1/payments", m.basic)).status).toBe(401);
+    expect((await listWith(m.id, next)).status).toBe(200);
+  });
+
+  it("after regenerate with grace the old one works until the grace ends, without grace it fails at once", async () => {
+    const m = await merchant();
+    const second = await regenerate(m, true);
+    expect(second).not.toBe(m.secret);
+    expect((await listWith(m.id, second)).status).toBe(200);
+    expect((await call("GET", "/v1/payments", m.basic)).status).toBe(200);
+    const status = (await (await app.request("/api/zapi/secret", { headers: m.auth })).json()).data;
+    expect(status.previous.hint).toBe(m.secret.slice(-4));
+    expect(new Date(status.previous.expiresAt).getTime() - Date.now()).toBeGreaterThan(ZAPI_ROTATION_GRACE_MS - 60_000);
+
+    // Past the grace period the previous secret is refused.
+    await database.db.update(apiSecrets).set({ previousExpiresAt: new Date(Date.now() - 1000) }).where(eq(apiSecrets.userId, m.id));
+    expect((await call("GET", "/v1/payments", m.basic)).status).toBe(401);
+    expect((await listWith(m.id, second)).status).toBe(200);
+
+    // Without grace the one before stops at once.
+    const third = await regenerate(m, false);
+    expect((await listWith(m.id, third)).status).toBe(200);
+    expect((await listWith(m.id, second)).status).toBe(401);
+
+    // A regenerate with grace keeps only the one just replaced, never an older one.
+    const fourth = await regenerate(m, true);
+    expect((await listWith(m.id, fourth)).status).toBe(200);
+    expect((await listWith(m.id, third)).status).toBe(200);
+    await regenerate(m, true);
+    expect((await listWith(m.id, third)).status).toBe(401);
+  });
+
+  it("a legacy secret (the webhook secret carried over by migration 0028) works with a deprecation warning until the merchant regenerates", async () => {
+    address = newAddress();
+    const m = await signInMerchant(app);
+    const whsec = await webhookSecretOf(m);
+    await database.db.insert(apiSecrets).values({ userId: m.id, secretHash: hashApiSecret(whsec), hint: whsec.slice(-4), legacy: true });
+    const res = await listWith(m.id, whsec);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("deprecation")).toBe("true");
+    expect(res.headers.get("zpay-warning")).toBe(ZAPI_LEGACY_SECRET_WARNING);
+    expect((await (await app.request("/api/zapi/secret", { headers: m.auth })).json()).data).toMatchObject({ exists: true, legacy: true });
+    // The way out: a new API secret with grace, the server redeployed, the legacy one revoked.
+    const secret = await regenerate(m, true);
+    const ok = await listWith(m.id, secret);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("deprecation")).toBeNull();
+    expect((await listWith(m.id, whsec)).status).toBe(200);
+    await app.request("/api/zapi/secret/revoke-previous", { method: "POST", headers: m.auth });
+    expect((await listWith(m.id, whsec)).status).toBe(401);
+  });
+
+  it("the secret routes refuse a bad body, a stale session and no session; a second merchant cannot touch the first's secret", async () => {
+    const m = await merchant();
+    const post = (path: string, headers: Record<string, string>, body?: unknown) =>
+      app.request(`/api${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const body of [{}, { keepPrevious: "yes" }, { keepPrevious: true, extra: 1 }]) expect((await post("/zapi/secret/regenerate", m.auth, body)).status, JSON.stringify(body)).toBe(400);
+    expect((await post("/zapi/secret/regenerate", {}, { keepPrevious: false })).status).toBe(401);
+    expect((await app.request("/api/zapi/secret")).status).toBe(401);
+    // A session older than FRESH_SIGN_IN_MINUTES (10 by default) may read the status, not change the secret.
+    await database.db.update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.userId, m.id));
+    expect((await app.request("/api/zapi/secret", { headers: m.auth })).status).toBe(200);
+    for (const [path, body] of [["/zapi/secret/regenerate", { keepPrevious: false }], ["/zapi/secret/revoke-previous", undefined]] as const) {
+      const stale = await post(path, m.auth, body);
+      expect(stale.status, path).toBe(401);
+      expect((await stale.json()).code).toBe("fresh_sign_in_required");
+    }
+    expect((await call("GET", "/v1/payments", m.basic)).status).toBe(200);
+
+    // The second merchant's regenerate and revoke act on their own secret only.
+    const other = await merchant();
+    await regenerate(other, false);
+    expect((await post("/zapi/secret/revoke-previous", other.auth)).status).toBe(200);
+    expect((await call("GET", "/v1/payments", m.basic)).status).toBe(200);
+    expect((await (await app.request("/api/zapi/secret", { headers: other.auth })).json()).data.hint).not.toBe(m.secret.slice(-4));
   });
 
   it(`after ${ZAPI_AUTH_FAILURES_PER_MINUTE} failed authentications from one address, answers 429 even to the right keys`, async () => {
