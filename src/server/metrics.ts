@@ -50,25 +50,18 @@ export const httpLatency = new Histogram({
 
 export const payStarts = new Counter({
   name: "zpay_pay_starts_total",
-  help: "Payment starts on the pay page, by outcome (started, resumed, refused)",
+  help: "Payment starts on the pay page, by outcome (started, refused, chain_unavailable)",
   labelNames: ["outcome"] as const,
   registers: [metrics],
 });
 
 export const webhookAttempts = new Counter({
   name: "zpay_webhook_attempts_total",
-  help: "Webhook delivery attempts, by outcome (delivered, failed)",
+  help: "Webhook delivery attempts, by outcome (delivered, failed, interrupted by a shutdown)",
   labelNames: ["outcome"] as const,
   registers: [metrics],
 });
 
-export const creditLag = new Histogram({
-  name: "zpay_credit_lag_seconds",
-  help: "Time from a payment's transaction reaching the chain (block time) to its credit here",
-  labelNames: ["chain"] as const,
-  buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600],
-  registers: [metrics],
-});
 
 export const paymentsByStatus = new Gauge({
   name: "zpay_payments",

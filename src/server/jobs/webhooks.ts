@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { webhookAttempts as webhookAttemptsMetric } from "../metrics";
 import { Webhook } from "standardwebhooks";
 import type { Database, Db } from "../db/client";
 import { merchantIntegrations, webhookAttempts, webhookEvents, type WebhookAttemptRow, type WebhookEventRow } from "../db/schema";
@@ -230,6 +231,7 @@ export async function deliverWebhookEvent(
   const delivered = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
   const delay = schedule[cycle - 1];
   const outcome = delivered ? "delivered" : delay === undefined ? "failed" : "retry";
+  webhookAttemptsMetric.inc({ outcome: delivered ? "delivered" : sent.aborted ? "interrupted" : "failed" });
   const nextRetryAt = outcome === "retry" ? new Date(now().getTime() + delay!) : null;
 
   const attempt = await deps.db.transaction(async (tx) => {

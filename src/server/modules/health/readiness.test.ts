@@ -95,7 +95,7 @@ describe.each(TEST_BACKENDS)("liveness, readiness and metrics on %s", (kind) => 
     const local = await app.request("/metrics", {}, fromSocket("127.0.0.1"));
     expect(local.status).toBe(200);
     const text = await local.text();
-    for (const name of ["zpay_rpc_calls_total", "zpay_http_request_duration_seconds", "zpay_chain_reachable", "zpay_payments", "zpay_pay_starts_total", "zpay_webhook_attempts_total", "zpay_credit_lag_seconds", "zpay_watcher_lag_seconds"]) {
+    for (const name of ["zpay_rpc_calls_total", "zpay_http_request_duration_seconds", "zpay_chain_reachable", "zpay_payments", "zpay_pay_starts_total", "zpay_webhook_attempts_total", "zpay_watcher_lag_seconds"]) {
       expect(text).toContain(`# TYPE ${name}`);
     }
     expect(text).toMatch(/zpay_http_request_duration_seconds_count\{origin="app",method="GET",status="2xx"\} \d+/);

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { payStarts } from "../../metrics";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
 import { errorResponses } from "../../http/openapi";
@@ -56,8 +57,11 @@ export function payRoutes(deps: AppDeps) {
     .openapi(productRoute, async (c) => c.json({ data: await readPayableProduct(deps, c.req.valid("param").id) }, 200))
     .openapi(startRoute, async (c) => {
       try {
-        return c.json({ data: await startPayment(deps, c.req.valid("param").id, c.req.valid("json"), clientAddress(c, deps.env.TRUST_PROXY)) }, 200);
+        const data = await startPayment(deps, c.req.valid("param").id, c.req.valid("json"), clientAddress(c, deps.env.TRUST_PROXY));
+        payStarts.inc({ outcome: "started" });
+        return c.json({ data }, 200);
       } catch (err) {
+        payStarts.inc({ outcome: err instanceof ChainUnavailableError ? "chain_unavailable" : "refused" });
         if (err instanceof ChainUnavailableError) c.header("Retry-After", String(err.retryAfterSeconds));
         throw err;
       }
