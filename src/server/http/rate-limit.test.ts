@@ -17,6 +17,8 @@ const attempt = (app: App, forwardedFor?: string, socket = "10.0.0.2") =>
     ),
   ).then((r) => r.status);
 
+// On PostgreSQL the counters live in the database every test shares, and a limit counts an address
+// block (IPv4 /24, IPv6 /64): each test uses blocks of its own.
 describe.each(TEST_BACKENDS)("rate limits on %s", (kind) => {
   let database: Database;
   beforeAll(async () => {
@@ -39,17 +41,17 @@ describe.each(TEST_BACKENDS)("rate limits on %s", (kind) => {
     expect(await attempt(app, "2001:db8:7:1:ffff::2")).toBe(400);
     expect(await attempt(app, "2001:db8:7:1:abcd:1234:5678:9")).toBe(429);
     expect(await attempt(app, "2001:db8:7:2::1")).toBe(400); // the next /64 is someone else
-    expect(await attempt(app, "203.0.113.77")).toBe(400);
-    expect(await attempt(app, "203.0.113.78")).toBe(400);
-    expect(await attempt(app, "::ffff:203.0.113.79")).toBe(429);
-    expect(await attempt(app, "203.0.114.77")).toBe(400);
+    expect(await attempt(app, "203.0.120.77")).toBe(400);
+    expect(await attempt(app, "203.0.120.78")).toBe(400);
+    expect(await attempt(app, "::ffff:203.0.120.79")).toBe(429);
+    expect(await attempt(app, "203.0.121.77")).toBe(400);
   });
 
   it("without a trusted proxy keys on the socket and ignores X-Forwarded-For", async () => {
     const app = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "2" }));
-    expect(await attempt(app, "1.1.1.1", "198.51.100.30")).toBe(400);
-    expect(await attempt(app, "2.2.2.2", "198.51.100.30")).toBe(400);
-    expect(await attempt(app, "3.3.3.3", "198.51.100.30")).toBe(429);
+    expect(await attempt(app, "1.1.1.1", "198.51.101.30")).toBe(400);
+    expect(await attempt(app, "2.2.2.2", "198.51.101.30")).toBe(400);
+    expect(await attempt(app, "3.3.3.3", "198.51.101.30")).toBe(429);
     expect(await attempt(app, "3.3.3.3", "192.0.2.31")).toBe(400);
   });
 
@@ -59,11 +61,11 @@ describe.each(TEST_BACKENDS)("rate limits on %s", (kind) => {
     try {
       const first = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "3" }));
       const second = createApp(testDeps(other, { SIGNIN_RATE_LIMIT: "3" }));
-      expect(await attempt(first, undefined, "198.51.100.40")).toBe(400);
-      expect(await attempt(second, undefined, "198.51.100.40")).toBe(400);
-      expect(await attempt(first, undefined, "198.51.100.40")).toBe(400);
-      expect(await attempt(second, undefined, "198.51.100.40")).toBe(429);
-      expect(await attempt(first, undefined, "198.51.100.40")).toBe(429);
+      expect(await attempt(first, undefined, "198.51.102.40")).toBe(400);
+      expect(await attempt(second, undefined, "198.51.102.40")).toBe(400);
+      expect(await attempt(first, undefined, "198.51.102.40")).toBe(400);
+      expect(await attempt(second, undefined, "198.51.102.40")).toBe(429);
+      expect(await attempt(first, undefined, "198.51.102.40")).toBe(429);
     } finally {
       await other.close();
     }
@@ -72,8 +74,8 @@ describe.each(TEST_BACKENDS)("rate limits on %s", (kind) => {
   it.runIf(kind === "pglite")("keeps counters in the process with embedded PGlite", async () => {
     const first = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1" }));
     const second = createApp(testDeps(database, { SIGNIN_RATE_LIMIT: "1" }));
-    expect(await attempt(first, undefined, "198.51.100.50")).toBe(400);
-    expect(await attempt(first, undefined, "198.51.100.50")).toBe(429);
-    expect(await attempt(second, undefined, "198.51.100.50")).toBe(400);
+    expect(await attempt(first, undefined, "198.51.103.50")).toBe(400);
+    expect(await attempt(first, undefined, "198.51.103.50")).toBe(429);
+    expect(await attempt(second, undefined, "198.51.103.50")).toBe(400);
   });
 });

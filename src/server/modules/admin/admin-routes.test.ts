@@ -10,6 +10,7 @@ import { recordUnmapped } from "../../payments/unmapped";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
+import { newSolanaKey } from "../../testing/solana-keys";
 import { setPermission } from "./service";
 import { ADMIN_STATS_LIVE_TTL_MS, readAdminStats } from "./stats-cache";
 
@@ -235,15 +236,19 @@ describe.each(TEST_BACKENDS)("admin pages' API on %s", (kind) => {
   it("lists every merchant's unmapped inflows and maps one to a payment of its own merchant only", async () => {
     const a = await signInMerchant(app);
     const b = await signInMerchant(app);
+    // Each merchant receives at a token account of its own (other tests' payments name ATA): an
+    // account named by two merchants' payments has no owner, and its inflows map to nobody.
+    const [aAccount, bAccount] = [newSolanaKey().address, newSolanaKey().address];
+    const accountOf = (m: Merchant) => (m.id === a.id ? aAccount : bAccount);
     const inflow = async (m: Merchant) =>
       (await recordUnmapped(database.db, {
-        userId: m.id, chainId: -5001, tokenAddress: MINT, recipientTokenAccount: ATA, signature: `sig-${randomBytes(8).toString("hex")}`,
+        userId: m.id, chainId: -5001, tokenAddress: MINT, recipientTokenAccount: accountOf(m), signature: `sig-${randomBytes(8).toString("hex")}`,
         instructionIndex: 0, innerIndex: -1, source: "SenderAta", payer: SENDER, amount: 10_000_000n, memos: [],
       }))!.row;
     const ofA = await inflow(a);
     const ofB = await inflow(b);
-    const open = await payment(a, new Date().toISOString(), "initiated");
-    const othersOpen = await payment(b, new Date().toISOString(), "initiated");
+    const open = await payment(a, new Date().toISOString(), "initiated", { recipientTokenAccount: aAccount });
+    const othersOpen = await payment(b, new Date().toISOString(), "initiated", { recipientTokenAccount: bAccount });
 
     const listed = await json("GET", "/v2/admin-transactions");
     expect(listed.status).toBe(200);
