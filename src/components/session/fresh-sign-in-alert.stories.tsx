@@ -13,11 +13,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Revealing the zAPI secret needs a recent sign-in: the reason, and the button that starts it. */
+/** Revealing the webhook signing secret (on the zAPI page) needs a recent sign-in: the reason, and the button that starts it. */
 export const SecretNeedsRecentSignIn: Story = {
   play: async ({ canvasElement, args }) => {
     const alert = within(canvasElement).getByRole("alert");
-    await expect(alert).toHaveTextContent("For your security, revealing or regenerating the secret needs a recent sign-in.");
+    await expect(alert).toHaveTextContent("For your security, revealing or regenerating the webhook secret needs a recent sign-in.");
     await expect(args.onSignInAgain).not.toHaveBeenCalled();
     await userEvent.click(within(alert).getByRole("button", { name: "Sign in again" }));
     await expect(args.onSignInAgain).toHaveBeenCalledTimes(1);
