@@ -39,6 +39,8 @@ export const KeysAndApiTransactions: Story = {
     await expect(await c.findByRole("cell", { name: apiOrders[0]!.orderId })).toBeVisible();
     await expect(c.getAllByRole("row")).toHaveLength(1 + apiOrders.length);
     await expect(c.getAllByRole("link", { name: "zAPI" })[0]).toHaveAttribute("aria-current", "page");
+    // The API secret section reads its own status: picture the page once it has.
+    await expect(await c.findByText(/zpk_…/)).toBeVisible();
   },
 };
 
@@ -49,6 +51,7 @@ export const KeysAndApiTransactionsFrenchPhone: Story = {
     await expect(await c.findByRole("heading", { level: 1, name: "zAPI" })).toBeVisible();
     await expect(c.getByRole("heading", { level: 2, name: "Transactions API" })).toBeVisible();
     await expect(await c.findByText(apiOrders[0]!.orderId)).toBeVisible();
+    await expect(await c.findByText(/zpk_…/)).toBeVisible();
   },
 };
 

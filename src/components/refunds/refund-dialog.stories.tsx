@@ -75,6 +75,8 @@ export const SeveralSenders: Story = {
     await waitFor(() => expect(args.onRefunded).toHaveBeenCalled());
     await expect(storyServer.bodiesSentTo("POST", "/api/v2/refunds/init")).toEqual([{ paymentId: PAYMENT, to: STRANGER }]);
     await expect(args.sendRefund).toHaveBeenCalledWith(expect.objectContaining({ to: STRANGER, amount: "1" }), expect.anything(), expect.any(Function));
+    // Picture the settled end: the confirmation, not the moment between sending and confirming.
+    await waitFor(() => expect(dialog()).toHaveTextContent("Refund confirmed"));
   },
 };
 
