@@ -118,7 +118,7 @@ test.describe("merchant sign-in", () => {
       { times: 1 },
     );
     await page.goto("/settings/security");
-    await page.getByRole("button", { name: "Show secret" }).click();
+    await page.getByRole("button", { name: "Show webhook secret" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "needs a recent sign-in" });
     await expect(alert).toBeVisible();
     await alert.getByRole("button", { name: "Sign in again" }).click();
@@ -126,7 +126,7 @@ test.describe("merchant sign-in", () => {
     await expect(page).toHaveURL(/\/auth\?next=%2Fsettings%2Fsecurity$/);
     await page.getByRole("button", { name: `Continue with ${wallet.name}` }).click();
     await expect(page).toHaveURL(/\/settings\/security$/);
-    await page.getByRole("button", { name: "Show secret" }).click();
+    await page.getByRole("button", { name: "Show webhook secret" }).click();
     await expect(page.getByTestId("api-secret")).toHaveText(/^whsec_/);
   });
 
