@@ -66,7 +66,8 @@ test.describe("smoke: the started server renders pages", () => {
     });
     await page.goto("/api/docs");
     await expect(page.getByText("zpay API").first()).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText("/supported-currencies").first()).toBeVisible();
+    // The first operations are drawn (which ones depends on how many routes come first: health, then currencies).
+    await expect(page.getByText(/^\/(health|supported-currencies)/).first()).toBeVisible();
     expect(outside).toEqual([]);
     await page.screenshot({ path: "test-results/screens/api-docs.png" });
   });
