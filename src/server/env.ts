@@ -55,6 +55,16 @@ export const envSchema = z
     SOLANA_WS_URL: optionalUrl,
     SOLANA_USDC_MINT: z.preprocess(emptyToUndefined, z.string().optional()),
     SOLANA_USDT_MINT: z.preprocess(emptyToUndefined, z.string().optional()),
+    /**
+     * Sandbox only: a chain host's control URL (`npm run cluster`, compose): this process uses the
+     * local networks that host runs (its RPC URLs, tokens and fee proxies fill the chain settings left
+     * unset) and asks it for faucet transfers, instead of starting networks of its own.
+     */
+    SANDBOX_CHAIN_HOST_URL: optionalUrl,
+    /** Sandbox only: the host name browsers reach the chain host's networks by, when not the one in its URLs (compose: `localhost`). */
+    SANDBOX_BROWSER_CHAIN_HOST: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9.-]+$/, "a host name").optional()),
+    /** How long start-up waits for the chain host to answer (it may still be deploying contracts). */
+    SANDBOX_CHAIN_HOST_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
     SANDBOX_SLOT_MS: z.coerce.number().int().min(1).default(400),
     SANDBOX_EVM_BLOCK_TIME: z.coerce.number().int().min(0).default(1),
     FAUCET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
@@ -112,6 +122,10 @@ export const envSchema = z
     EVM_RPC_URLS: z.preprocess(emptyToUndefined, z.string().optional()),
     /** zpay's route factory per configured EVM chain ("chainId=0xaddress,..."): non-custodial merchants can attach a wallet only on chains listed here. The sandbox's local chains deploy their own. */
     EVM_ROUTE_FACTORIES: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** Request Network's ERC20FeeProxy per EVM chain ("chainId=0xaddress,..."), for chains its package does not list (a local anvil, a new network). */
+    EVM_FEE_PROXIES: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** Stablecoins per EVM chain ("chainId:USDC=0xaddress:6,..."), for chains zpay has no built-in list for, or to replace one. */
+    EVM_TOKENS: z.preprocess(emptyToUndefined, z.string().optional()),
     /**
      * SPEC §6 restricted networks: chain ids (comma-separated, e.g. `-5000,137`) the wallet dialog
      * offers and the wallet API accepts, for every merchant whose own `restrictUserToChains` is

@@ -26,6 +26,9 @@ export interface EvmSandboxOptions {
   chainId?: number;
   /** Decimals of each test token; default `TEST_TOKEN_DECIMALS` (6). E.g. `{ USDT: 18 }` like USDT on BNB Smart Chain. */
   tokenDecimals?: Partial<Record<TestTokenSymbol, number>>;
+  /** Where anvil listens; default 127.0.0.1 and a port the system picks. */
+  host?: string;
+  port?: number;
   log?: Logger;
 }
 
@@ -76,7 +79,7 @@ export async function startEvmSandbox(options: EvmSandboxOptions = {}): Promise<
       fromCache: token.fromCache && factory.fromCache,
       ms: since(startedAt),
     })),
-    launchAnvil({ chainId, blockTimeSec, log }).then((anvil) => ({ anvil, ms: since(startedAt) })),
+    launchAnvil({ chainId, blockTimeSec, log, host: options.host, port: options.port }).then((anvil) => ({ anvil, ms: since(startedAt) })),
   ]);
   if (launched.status === "rejected") throw launched.reason;
   const anvil: AnvilProcess = launched.value.anvil;

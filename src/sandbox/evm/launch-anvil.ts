@@ -7,6 +7,10 @@ import { EvmSandboxError } from "./errors";
 
 export interface LaunchAnvilOptions {
   chainId: number;
+  /** Interface to listen on; default 127.0.0.1 (a chain host for other machines gives 0.0.0.0). */
+  host?: string;
+  /** Port; default 0, one the system picks. */
+  port?: number;
   /** Interval mining every `blockTimeSec` seconds (fractions allowed); undefined = automine. */
   blockTimeSec?: number;
   log?: Logger;
@@ -44,8 +48,8 @@ export function parseListeningLine(line: string): { host: string; port: number }
  * epoch: anvil answers the `finalized` block tag with the head less two epochs, so a block is
  * final two blocks later (a watcher sees real finality lag, not 64 blocks of it).
  */
-export function anvilArgs({ chainId, blockTimeSec }: Pick<LaunchAnvilOptions, "chainId" | "blockTimeSec">): string[] {
-  const args = ["--host", "127.0.0.1", "--port", "0", "--chain-id", String(chainId), "--color", "never", "--slots-in-an-epoch", "1"];
+export function anvilArgs({ chainId, blockTimeSec, host, port }: Pick<LaunchAnvilOptions, "chainId" | "blockTimeSec" | "host" | "port">): string[] {
+  const args = ["--host", host ?? "127.0.0.1", "--port", String(port ?? 0), "--chain-id", String(chainId), "--color", "never", "--slots-in-an-epoch", "1"];
   if (blockTimeSec !== undefined) args.push("--block-time", String(blockTimeSec));
   return args;
 }
@@ -73,7 +77,7 @@ export async function launchAnvil(options: LaunchAnvilOptions): Promise<AnvilPro
     throw new EvmSandboxError(`blockTimeSec must be a positive number of seconds, got ${blockTimeSec}`);
   }
   const binary = options.binary ?? resolveAnvilBinary();
-  const args = anvilArgs({ chainId, blockTimeSec });
+  const args = anvilArgs({ chainId, blockTimeSec, host: options.host, port: options.port });
   const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], detached: false, windowsHide: true });
   const release = guardChild(child, log);
   const recent: string[] = [];

@@ -1,6 +1,24 @@
-import type { EvmSandbox } from "@/sandbox/evm";
 import type { RpcPolicy } from "./rpc-fetch";
-import type { SolanaSandbox } from "@/sandbox/solana";
+
+/**
+ * What the app may do on a local Solana network besides RPC: the faucet. The network runs in this
+ * process (`npm start`) or in a chain host that several processes share (`npm run cluster`).
+ */
+export interface LocalSolanaControl {
+  /** Sends lamports from the faucet; resolves once confirmed. */
+  airdrop(address: string, lamports: bigint): Promise<string>;
+  /** Creates the owner's token account if missing and mints `amount` base units; resolves once confirmed. */
+  mintTokens(owner: string, mint: string, amount: bigint): Promise<string>;
+  /** Stops a network this process runs; a shared chain host is left running. */
+  stop(): Promise<void>;
+}
+
+/** The same for a local EVM network: gas money and test tokens. */
+export interface LocalEvmControl {
+  fund(address: `0x${string}`, wei: bigint): Promise<`0x${string}`>;
+  mintTokens(address: `0x${string}`, token: `0x${string}`, amount: bigint): Promise<`0x${string}`>;
+  stop(): Promise<void>;
+}
 
 /** The stablecoins zpay settles in. Their decimals differ per chain (USDT on BNB Smart Chain has 18): every token carries its own. */
 export const STABLECOINS = ["USDC", "USDT"] as const;
@@ -15,14 +33,17 @@ export interface SolanaRuntime {
   rpcUrl: string;
   /** WebSocket endpoint; web3.js derives port + 1 from `rpcUrl` when absent. */
   wsUrl?: string;
+  /** A sandbox network's RPC and WebSocket as browsers reach them, when not as this process does (a cluster in containers). */
+  browserRpcUrl?: string;
+  browserWsUrl?: string;
   /** Further RPC URLs a failed call moves on to (failover), after `rpcUrl`. */
   fallbackRpcUrls?: string[];
   /** Deadline and retries of every call; DEFAULT_RPC_POLICY when absent. */
   rpc?: RpcPolicy;
   /** Token mints by symbol (each with `SOLANA_STABLECOIN_DECIMALS`). */
   mints: Record<Stablecoin, string>;
-  /** Present when this process runs the network itself (sandbox). */
-  local?: SolanaSandbox;
+  /** Present on a sandbox network (run by this process or a chain host). */
+  local?: LocalSolanaControl;
 }
 
 /** A token contract on an EVM chain. */
@@ -35,6 +56,8 @@ export interface EvmToken {
 export interface EvmRuntime {
   chainId: number;
   rpcUrl: string;
+  /** A sandbox network's RPC as browsers reach it, when not as this process does (a cluster in containers). */
+  browserRpcUrl?: string;
   /** Further RPC URLs a failed call moves on to (failover), after `rpcUrl`. */
   fallbackRpcUrls?: string[];
   /** Deadline and retries of every call; DEFAULT_RPC_POLICY when absent. */
@@ -51,7 +74,8 @@ export interface EvmRuntime {
    * gets its route contract from it. A chain without one takes no non-custodial merchant's wallet.
    */
   routeFactory?: `0x${string}`;
-  local?: EvmSandbox;
+  /** Present on a sandbox network (run by this process or a chain host). */
+  local?: LocalEvmControl;
 }
 
 /** Every chain a running instance offers, and how to stop the ones it started. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env";
 import { createLogger } from "../logger";
 import { MAINNET_EVM_TOKENS, MAINNET_SOLANA_MINTS } from "./mainnet-tokens";
-import { ChainConfigError, parseEvmRouteFactories, parseEvmRpcUrls, startChains } from "./start-chains";
+import { ChainConfigError, parseChainAddresses, parseEvmRouteFactories, parseEvmRpcUrls, parseEvmTokens, startChains } from "./start-chains";
 
 const log = createLogger("silent");
 const production = {
@@ -70,5 +70,50 @@ describe("chain start-up", () => {
     expect(named.solana).toMatchObject({ chainId: -5001, mints: { USDC: "A", USDT: "B" } });
     // A remote chain with no known stablecoin or fee proxy cannot be paid on, so it is not offered; no local one starts either.
     expect(named.evm).toEqual([]);
+  });
+
+  it("parses chainId:SYMBOL=0xaddress:decimals tokens and refuses malformed, unknown or repeated ones", () => {
+    expect(parseEvmTokens(undefined)).toEqual(new Map());
+    expect(parseEvmTokens("31337:USDC=0x5fbdb2315678afecb367f032d93f642f64180aa3:6, 31337:USDT=0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512:18")).toEqual(
+      new Map([[31337, { USDC: { address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", decimals: 6 }, USDT: { address: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", decimals: 18 } }]]),
+    );
+    expect(() => parseEvmTokens("31337:DAI=0x5FbDB2315678afecb367f032d93F642f64180aa3:18")).toThrow(ChainConfigError);
+    expect(() => parseEvmTokens("31337:USDC=0x5FbDB2315678afecb367f032d93F642f64180aa3")).toThrow(ChainConfigError);
+    expect(() => parseEvmTokens("31337:USDC=0x1234:6")).toThrow(ChainConfigError);
+    expect(() => parseEvmTokens("31337:USDC=0x5FbDB2315678afecb367f032d93F642f64180aa3:99")).toThrow(ChainConfigError);
+    expect(() => parseEvmTokens("1:USDC=0x5FbDB2315678afecb367f032d93F642f64180aa3:6,1:USDC=0x5FbDB2315678afecb367f032d93F642f64180aa3:6")).toThrow(/listed twice/);
+    expect(() => parseChainAddresses("EVM_FEE_PROXIES", "31337=nope")).toThrow(/EVM_FEE_PROXIES/);
+  });
+
+  it("a chain missing from the built-in lists is offered once its fee proxy and tokens are given", async () => {
+    const custom = {
+      ZPAY_MODE: "sandbox",
+      SOLANA_RPC_URL: "http://127.0.0.1:9",
+      SOLANA_USDC_MINT: "A",
+      SOLANA_USDT_MINT: "B",
+      EVM_RPC_URLS: "31337=http://127.0.0.1:9,31337=http://127.0.0.1:10,1=https://eth.rpc.invalid",
+    };
+    const tokens = "31337:USDC=0x5FbDB2315678afecb367f032d93F642f64180aa3:6";
+    // Without the proxy, or without tokens, the chain is still left out.
+    expect((await startChains(parseEnv({ ...custom, EVM_TOKENS: tokens }), log)).evm.map((e) => e.chainId)).toEqual([1]);
+    expect((await startChains(parseEnv({ ...custom, EVM_FEE_PROXIES: "31337=0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0" }), log)).evm.map((e) => e.chainId)).toEqual([1]);
+    const chains = await startChains(parseEnv({ ...custom, EVM_TOKENS: tokens, EVM_FEE_PROXIES: "31337=0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0" }), log);
+    const local = chains.evm.find((e) => e.chainId === 31337)!;
+    expect(local).toMatchObject({
+      rpcUrl: "http://127.0.0.1:9",
+      fallbackRpcUrls: ["http://127.0.0.1:10"],
+      feeProxy: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+      tokens: { USDC: { address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", decimals: 6 } },
+    });
+    expect(local.local).toBeUndefined();
+    // A given proxy or token replaces a built-in one on a known chain.
+    const replaced = await startChains(
+      parseEnv({ ...custom, EVM_FEE_PROXIES: "1=0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0", EVM_TOKENS: "1:USDC=0x5FbDB2315678afecb367f032d93F642f64180aa3:6" }),
+      log,
+    );
+    const mainnet = replaced.evm.find((e) => e.chainId === 1)!;
+    expect(mainnet.feeProxy).toBe("0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0");
+    expect(mainnet.tokens.USDC!.address).toBe("0x5FbDB2315678afecb367f032d93F642f64180aa3");
+    expect(mainnet.tokens.USDT).toEqual(MAINNET_EVM_TOKENS[1]!.USDT);
   });
 });

@@ -53,15 +53,17 @@ export function rpcConnectSources(chains: ChainRuntime): string[] {
   const sources = new Set<string>();
   const solana = chains.solana;
   if (solana) {
-    sources.add(origin(solana.rpcUrl));
-    sources.add(solana.wsUrl ? origin(solana.wsUrl) : solanaWsOrigin(solana.rpcUrl));
+    const rpcUrl = solana.browserRpcUrl ?? solana.rpcUrl;
+    const wsUrl = solana.browserWsUrl ?? solana.wsUrl;
+    sources.add(origin(rpcUrl));
+    sources.add(wsUrl ? origin(wsUrl) : solanaWsOrigin(rpcUrl));
     if (!solana.local) {
       const cluster = clusterApiUrl(solana.chainId === SOLANA_DEVNET ? "devnet" : solana.chainId === SOLANA_TESTNET ? "testnet" : "mainnet-beta");
       sources.add(origin(cluster));
       sources.add(solanaWsOrigin(cluster));
     }
   }
-  for (const evm of chains.evm) sources.add(origin(evm.rpcUrl));
+  for (const evm of chains.evm) sources.add(origin(evm.browserRpcUrl ?? evm.rpcUrl));
   return [...sources];
 }
 

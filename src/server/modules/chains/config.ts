@@ -73,10 +73,10 @@ export function buildChainConfig(chains: ChainRuntime, paymentsOrigin: string): 
   if (chains.solana) {
     const s = chains.solana;
     const mints = (Object.entries(s.mints) as [Stablecoin, string][]).map(([symbol, address]): [Stablecoin, { address: string; decimals: number }] => [symbol, { address, decimals: SOLANA_STABLECOIN_DECIMALS }]);
-    add(s.chainId, mints, SOL_NATIVE_MINT, Boolean(s.local), { rpcUrl: s.rpcUrl, wsUrl: s.wsUrl });
+    add(s.chainId, mints, SOL_NATIVE_MINT, Boolean(s.local), { rpcUrl: s.browserRpcUrl ?? s.rpcUrl, wsUrl: s.browserWsUrl ?? s.wsUrl });
   }
   for (const e of chains.evm) {
-    add(e.chainId, Object.entries(e.tokens) as [Stablecoin, { address: string; decimals: number }][], EVM_NATIVE_ADDRESS, Boolean(e.local), { rpcUrl: e.rpcUrl });
+    add(e.chainId, Object.entries(e.tokens) as [Stablecoin, { address: string; decimals: number }][], EVM_NATIVE_ADDRESS, Boolean(e.local), { rpcUrl: e.browserRpcUrl ?? e.rpcUrl });
   }
   return { tokens, allTokens: [...tokens, ...natives], chainsOrder, contractsMeta };
 }
