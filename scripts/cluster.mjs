@@ -32,8 +32,16 @@ export function ensureDatabase(url) {
 }
 
 /** Starts `file` under Node and resolves once a JSON log line matches `ready` (or rejects when it exits first). */
+/** Every child still running when this process exits (a crash, an error) is stopped with it (SIGTERM: the chain host stops its anvils): no orphan holds a port. */
+const children = new Set();
+process.once("exit", () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+});
+
 function launch(name, file, env, { ready, onLine }) {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, file], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
   const lines = createInterface({ input: child.stdout });
   const errors = createInterface({ input: child.stderr });
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
@@ -56,8 +64,9 @@ function launch(name, file, env, { ready, onLine }) {
 
 /**
  * Starts the cluster and resolves once every process serves. `options`: size (2), databaseUrl,
- * chainHostPort (8890; 0 = free), basePort (4421), slotMs, env (extra settings for the zpay
- * processes, e.g. a SOLANA_RPC_URL through a fault proxy), onLine(name, line), restart (true).
+ * chainHostPort (8890; 0 = free), chainHostEnv, basePort (4421), slotMs, env (extra settings for the
+ * zpay processes, or a function of the chain host's ready line answering them: e.g. a SOLANA_RPC_URL
+ * through a fault proxy), onLine(name, line), restart (true).
  */
 export async function startCluster(options = {}) {
   const size = options.size ?? 2;
@@ -78,6 +87,8 @@ export async function startCluster(options = {}) {
     onLine: options.onLine,
   });
   const hostReady = await host.started;
+  // Settings for the zpay processes may depend on the chain host's (a fault proxy in front of its RPC).
+  const extraEnv = typeof options.env === "function" ? await options.env(hostReady) : (options.env ?? {});
 
   let stopping = false;
   const apps = [];
@@ -89,7 +100,7 @@ export async function startCluster(options = {}) {
       APP_PORT: String(appPort),
       PAYMENTS_PORT: String(appPort + 1),
       SANDBOX_CHAIN_HOST_URL: hostReady.url,
-      ...(options.env ?? {}),
+      ...extraEnv,
     };
     const app = launch(`zpay-${i + 1}`, serverFile, env, { ready: (entry) => typeof entry.msg === "string" && entry.msg.startsWith("zpay is running"), onLine: options.onLine });
     const slot = { index: i, name: `zpay-${i + 1}`, appUrl: `http://127.0.0.1:${appPort}`, paymentsUrl: `http://127.0.0.1:${appPort + 1}`, ...app, restarts: apps[i]?.restarts ?? 0 };
@@ -108,7 +119,7 @@ export async function startCluster(options = {}) {
   await Promise.all(Array.from({ length: size }, (_, i) => startApp(i)));
 
   return {
-    chainHost: { url: hostReady.url, settings: hostReady, pid: host.child.pid },
+    chainHost: { url: hostReady.url, settings: hostReady, pid: host.child.pid, exited: host.exited },
     apps,
     databaseUrl,
     /** Waits until process `i` (restarted after a kill) serves again. */

@@ -18,6 +18,13 @@ export const rpcCalls = new Counter({
   registers: [metrics],
 });
 
+export const wsErrors = new Counter({
+  name: "zpay_ws_errors_total",
+  help: "Errors of a chain node's WebSocket (subscriptions; web3.js reconnects on its own), by chain",
+  labelNames: ["chain"] as const,
+  registers: [metrics],
+});
+
 export const rpcLatency = new Histogram({
   name: "zpay_rpc_latency_seconds",
   help: "Time a chain node took to answer a JSON-RPC request (each attempt), by chain",

@@ -32,7 +32,18 @@ interface Entry extends ChainHealth {
 export class ChainHealthBoard {
   private readonly chains = new Map<number, Entry>();
   private log: Logger | undefined;
+  private readonly recoveryListeners = new Set<(chainId: number) => void>();
   constructor(private readonly now: () => number = Date.now) {}
+
+  /**
+   * Calls `listener` each time a chain answers again after failing: a watcher then looks at once
+   * for what its socket missed meanwhile instead of waiting for its next slow poll. Answers the
+   * unsubscribe function.
+   */
+  onRecovered(listener: (chainId: number) => void): () => void {
+    this.recoveryListeners.add(listener);
+    return () => this.recoveryListeners.delete(listener);
+  }
 
   /** Where state changes are logged; until set (tests, scripts) nothing is. */
   useLogger(log: Logger): void {
@@ -51,14 +62,16 @@ export class ChainHealthBoard {
   answered(chainId: number): void {
     const e = this.entry(chainId);
     const at = this.now();
-    if (!e.reachable && e.downSince !== null) {
-      this.log?.info({ chainId, downForMs: at - e.downSince, failures: e.failures }, "chain reachable again");
+    const recovered = !e.reachable && e.downSince !== null;
+    if (recovered) {
+      this.log?.info({ chainId, downForMs: at - e.downSince!, failures: e.failures }, "chain reachable again");
     }
     e.reachable = true;
     e.lastOkAt = at;
     e.failures = 0;
     e.downSince = null;
     chainReachable.set({ chain: String(chainId) }, 1);
+    if (recovered) for (const listener of this.recoveryListeners) listener(chainId);
   }
 
   failed(chainId: number, error: string): void {

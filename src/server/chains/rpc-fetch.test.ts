@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { metrics } from "../metrics";
 import { Keypair } from "@solana/web3.js";
 import { createLogger } from "../logger";
 import { ChainHealthBoard } from "./chain-health";
@@ -71,6 +72,50 @@ describe("rpcFetch: every chain call has a deadline", () => {
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(node.requests()).toBe(3);
     expect(health.snapshot()).toEqual([expect.objectContaining({ chainId: -5001, reachable: false, failures: 3 })]);
+  });
+
+  it("tells its listeners once when a chain answers again after failing (a watcher then lists what it missed)", async () => {
+    const node = await fakeNode();
+    nodes.push(node);
+    const health = new ChainHealthBoard();
+    const recovered: number[] = [];
+    const unsubscribe = health.onRecovered((chainId) => recovered.push(chainId));
+    const call = rpcFetch({ chainId: -5001, urls: [node.url], policy: { timeoutMs: 500, retries: 0, backoffMs: 1 }, health });
+    await call(node.url, rpcBody("getBalance"));
+    expect(recovered).toEqual([]);
+    node.set("fail");
+    await call(node.url, rpcBody("getBalance")).catch(() => undefined);
+    await call(node.url, rpcBody("getBalance")).catch(() => undefined);
+    node.set("answer");
+    await call(node.url, rpcBody("getBalance"));
+    await call(node.url, rpcBody("getBalance"));
+    expect(recovered).toEqual([-5001]);
+    unsubscribe();
+    node.set("fail");
+    await call(node.url, rpcBody("getBalance")).catch(() => undefined);
+    node.set("answer");
+    await call(node.url, rpcBody("getBalance"));
+    expect(recovered).toEqual([-5001]);
+  });
+
+  it("a Solana WebSocket that fails is counted, not printed as a raw line in the JSON log", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    const count = async () => (await metrics.getSingleMetric("zpay_ws_errors_total")!.get()).values.find((v) => v.labels.chain === "-5999")?.value ?? 0;
+    try {
+      const connection = solanaConnection({ chainId: -5999, rpcUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}` }, "confirmed");
+      const id = connection.onLogs(Keypair.generate().publicKey, () => {});
+      const end = Date.now() + 5_000;
+      while ((await count()) === 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await count()).toBeGreaterThan(0);
+      expect(printed.mock.calls.filter((c) => String(c[0]).includes("ws error"))).toEqual([]);
+      await connection.removeOnLogsListener(id).catch(() => undefined);
+    } finally {
+      printed.mockRestore();
+    }
   });
 
   it("fails over to the next URL when the first is down, and keeps using the one that answered", async () => {

@@ -353,6 +353,15 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
       pollAccount(address, account);
     }
   }, tickMs);
+  // The chain answers again after an outage: what the socket missed meanwhile is listed now, not at
+  // each account's next poll (up to accountPollMs later).
+  const stopRecovery = chainHealth.onRecovered((recovered) => {
+    if (recovered !== chainId || stopped) return;
+    for (const [address, account] of accounts) {
+      account.nextPollAt = now() + accountPollMs;
+      pollAccount(address, account);
+    }
+  });
   const discoverTimer = setInterval(() => void discover(), discoverMs);
   const resyncTimer = setInterval(() => void read(true).catch((err: unknown) => log.warn({ err, chainId }, "pending payments resync failed")), resyncMs);
   for (const timer of [pollTimer, discoverTimer, resyncTimer]) timer.unref();
@@ -370,6 +379,7 @@ export async function startSolanaWatcher(sink: PaymentSink, log: Logger, options
     },
     stop: async () => {
       stopped = true;
+      stopRecovery();
       for (const timer of [pollTimer, discoverTimer, resyncTimer]) clearInterval(timer);
       await stopListening?.().catch(() => {});
       queue.clear();
