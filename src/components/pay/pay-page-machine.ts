@@ -317,6 +317,8 @@ const HANDLERS: Handlers = {
   },
 
   startedOver(s) {
+    // Only from a result: a start or a send under way is not dropped (its answer would be lost).
+    if (s.state.pending?.kind === "start" || s.state.pending?.kind === "send") return;
     stopPolling(s);
     s.set({ pending: null });
     s.session(sessionWithoutPayment(s.state.session));
