@@ -105,6 +105,8 @@ const table: Case[] = [
   ["a started QR payment shows its code and waits one interval", qrStarting, { type: "started", info: INFO }, { stage: "payment-screen", view: { starting: false, qr: true }, flow: { currentState: "submitted", transactionInfo: INFO }, session: { payer: null, info: INFO }, pending: null, effects: ["poll"] }],
   ["a refused QR start shows no code", qrStarting, { type: "refused", alreadyPaid: false, message: "Too many" }, { stage: "details-screen", view: { starting: false, notice: { kind: "error", message: "Too many" } }, session: { info: null }, effects: ["toast-start-refused"] }],
   ["trying again stops following and forgets the payment", qrWaiting, { type: "startedOver" }, { stage: "details-screen", view: { qr: false, starting: false }, session: { info: null }, polling: false, effects: ["stop-polling"] }],
+  ["trying again while a start is under way drops nothing", qrStarting, { type: "startedOver" }, { view: { starting: true }, pending: "start", effects: [] }],
+  ["nor while the wallet sends", sent, { type: "startedOver" }, { stage: "payment-screen", pending: "send", session: { hash: TX_HASH }, effects: [] }],
   ["trying again after a wallet failure", walletFailed, { type: "startedOver" }, { stage: "details-screen", flow: { currentState: "init", transactionResult: null }, effects: ["stop-polling"] }],
   // Reload.
   ["a reload asks how the session's payment is doing", fresh({ stage: "payment-screen", session: reloading.session }), opening(reloading), { pending: null, effects: ["fetch-product"] }],
@@ -224,10 +226,10 @@ function reload(world: World): World {
 }
 
 const arbPayerEvent: fc.Arbitrary<PayEvent> = fc.oneof(
-  fc.record({ type: fc.constant("walletChanged" as const), address: fc.constantFrom(PAYER_ADDRESS, PAYER_ADDRESS, OTHER, null) }),
-  fc.record({ type: fc.constant("payPressed" as const), canSend: fc.boolean() }),
-  fc.constant<PayEvent>({ type: "qrPressed" }),
-  fc.constant<PayEvent>({ type: "startedOver" }),
+  { weight: 2, arbitrary: fc.record({ type: fc.constant("walletChanged" as const), address: fc.constantFrom(PAYER_ADDRESS, PAYER_ADDRESS, OTHER, null) }) },
+  { weight: 4, arbitrary: fc.record({ type: fc.constant("payPressed" as const), canSend: fc.constantFrom(true, true, true, false) }) },
+  { weight: 2, arbitrary: fc.constant<PayEvent>({ type: "qrPressed" }) },
+  { weight: 2, arbitrary: fc.constant<PayEvent>({ type: "startedOver" }) },
   fc.constant<PayEvent>({ type: "faucetAsked" }),
   fc.constant<PayEvent>({ type: "sanctionRetried" }),
   fc.constant<PayEvent>({ type: "optionPicked", token: "USDC" }),
@@ -235,12 +237,14 @@ const arbPayerEvent: fc.Arbitrary<PayEvent> = fc.oneof(
 );
 type Command = { do: "payer"; event: PayEvent } | { do: "open" } | { do: "answer"; index: number; outcome: number } | { do: "reload" };
 const arbCommand: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 3, arbitrary: arbPayerEvent.map((event): Command => ({ do: "payer", event })) },
+  { weight: 5, arbitrary: arbPayerEvent.map((event): Command => ({ do: "payer", event })) },
   { weight: 1, arbitrary: fc.constant<Command>({ do: "open" }) },
-  { weight: 6, arbitrary: fc.record({ do: fc.constant("answer" as const), index: fc.nat(20), outcome: fc.nat(100) }) },
+  { weight: 5, arbitrary: fc.record({ do: fc.constant("answer" as const), index: fc.nat(20), outcome: fc.nat(100) }) },
   { weight: 1, arbitrary: fc.constant<Command>({ do: "reload" }) },
 );
-const arbCommands = fc.array(arbCommand, { maxLength: 40 });
+const arbCommands = fc.array(arbCommand, { maxLength: 60, size: "max" });
+/** Enough runs to reach the deep states (a wallet that passed, a payment sent, a reload mid-way). */
+const RUNS = { numRuns: 400 };
 
 function step(world: World, command: Command): World {
   if (command.do === "payer") return deliver(world, command.event);
@@ -252,7 +256,8 @@ function step(world: World, command: Command): World {
 /** Every world a run of commands goes through, from a page just opened. */
 function worlds(commands: Command[]): World[] {
   const first = fresh();
-  const all = [deliver({ page: first, waiting: [], starts: 0 }, opening(first))];
+  // The product is asked for first: answered at once, so the runs spend their commands on paying.
+  const all = [answer(deliver({ page: first, waiting: [], starts: 0 }, opening(first)), 0, 0)];
   for (const command of commands) all.push(step(all.at(-1)!, command));
   return all;
 }
@@ -270,6 +275,7 @@ describe("payPage (properties)", () => {
           expect(world.waiting.filter((e) => e.kind === "start-payment" || e.kind === "send").length).toBeLessThanOrEqual(1);
         }
       }),
+      RUNS,
     );
   });
 
@@ -281,6 +287,7 @@ describe("payPage (properties)", () => {
           if (!page.active) expect(page.polling).toBeNull();
         }
       }),
+      RUNS,
     );
   });
 
@@ -291,6 +298,7 @@ describe("payPage (properties)", () => {
           expect(page.view.starting).toBe(page.pending?.kind === "start" || page.pending?.kind === "send");
         }
       }),
+      RUNS,
     );
     const refused = payPage(starting, { type: "refused", alreadyPaid: false, message: "" }).state;
     expect(refused.view.starting).toBe(false);
@@ -319,6 +327,7 @@ describe("payPage (properties)", () => {
           expect(page.polling).toBeNull();
         }
       }),
+      RUNS,
     );
   });
 
@@ -335,6 +344,7 @@ describe("payPage (properties)", () => {
           expect(page.view.starting).toBe(false);
         }
       }),
+      RUNS,
     );
   });
 });
