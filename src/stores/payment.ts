@@ -77,9 +77,41 @@ export function initialTransactionFlow(): TransactionFlow {
   };
 }
 
+/** The flow once its type is set; anything but 'pay' and 'call_deploy' is ignored (SPEC §4). */
+export function flowOfType(flow: TransactionFlow, type: string): TransactionFlow {
+  return (type === "pay" || type === "call_deploy") && flow.transactionType !== type ? { ...flow, transactionType: type } : flow;
+}
+
+/** The flow moved to `state`, `result` merged into the transaction result (null clears it). */
+export function flowInState(flow: TransactionFlow, state: PaymentFlowState, patch: { info?: PaymentTransactionInfo | null; result?: TransactionFlow["transactionResult"] } = {}): TransactionFlow {
+  return {
+    ...flow,
+    currentState: state,
+    transactionInfo: patch.info === undefined ? flow.transactionInfo : patch.info,
+    transactionResult: patch.result === undefined ? flow.transactionResult : patch.result && { ...flow.transactionResult, ...patch.result },
+  };
+}
+
+/** The flow after a move to `stage`: back on the details screen with no transaction type, it resets (SPEC §4). */
+export function flowOnStage(flow: TransactionFlow, stage: PaymentStage): TransactionFlow {
+  return stage === "details-screen" && !flow.transactionType ? initialTransactionFlow() : flow;
+}
+
+/** The session once it started a payment for `productId` (the hash comes later). */
+export function sessionWithPayment(session: PaymentSession, productId: string, info: PaymentTransactionInfo, payer: string | null): PaymentSession {
+  return { ...session, productId, info, payer, hash: null };
+}
+
+/** The session without its payment (the session id stays). */
+export function sessionWithoutPayment(session: PaymentSession): PaymentSession {
+  return { ...session, productId: null, info: null, hash: null, payer: null };
+}
+
 /**
  * The pay page's stores. By default the stage and session are persisted (localStorage and
- * sessionStorage, see storage-engine.ts); stories pass in-memory atoms of their own.
+ * sessionStorage, see storage-engine.ts); stories pass in-memory atoms of their own. The pay
+ * page's runner (components/pay/pay-page-runner.ts) writes them as the projection of its state
+ * machine; the methods below apply the same rules for everyone else.
  */
 export function createPaymentStores({
   $stage = persistentPaymentStage(),
@@ -94,21 +126,15 @@ export function createPaymentStores({
     /** Moves to a screen; back on the details screen with no transaction type, the flow resets (SPEC §4). */
     setStage(stage: PaymentStage) {
       $stage.set(stage);
-      if (stage === "details-screen" && !$flow.get().transactionType) $flow.set(initialTransactionFlow());
+      $flow.set(flowOnStage($flow.get(), stage));
     },
     /** Sets the transaction type; anything but 'pay' and 'call_deploy' is ignored (SPEC §4). */
     changeTransactionType(type: string) {
-      if ((type === "pay" || type === "call_deploy") && $flow.get().transactionType !== type) $flow.set({ ...$flow.get(), transactionType: type });
+      $flow.set(flowOfType($flow.get(), type));
     },
     /** Moves the flow to `state`, merging `result` into the transaction result. */
     setFlowState(state: PaymentFlowState, patch: { info?: PaymentTransactionInfo | null; result?: TransactionFlow["transactionResult"] } = {}) {
-      const flow = $flow.get();
-      $flow.set({
-        ...flow,
-        currentState: state,
-        transactionInfo: patch.info === undefined ? flow.transactionInfo : patch.info,
-        transactionResult: patch.result === undefined ? flow.transactionResult : patch.result && { ...flow.transactionResult, ...patch.result },
-      });
+      $flow.set(flowInState($flow.get(), state, patch));
     },
     /** Back to a flow at rest (after a failure, to try again). */
     resetFlow() {
@@ -116,7 +142,7 @@ export function createPaymentStores({
     },
     /** Remembers the payment this session started for `productId`, so a reload resumes it. */
     rememberPayment(productId: string, info: PaymentTransactionInfo, payer: string | null) {
-      $session.set({ ...$session.get(), productId, info, payer, hash: null });
+      $session.set(sessionWithPayment($session.get(), productId, info, payer));
     },
     /** Remembers the hash once the wallet sent the payment. */
     rememberHash(hash: string) {
@@ -124,7 +150,7 @@ export function createPaymentStores({
     },
     /** Drops the remembered payment (the session id stays). */
     forgetPayment() {
-      $session.set({ ...$session.get(), productId: null, info: null, hash: null, payer: null });
+      $session.set(sessionWithoutPayment($session.get()));
     },
   };
 }

@@ -5,7 +5,7 @@ import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { PayableProduct, PaymentProgress as Progress } from "@/lib/pay-api";
+import type { PayableProduct } from "@/lib/pay-api";
 import { choiceReady, type PayerChoice } from "@/lib/pay-choice";
 import type { PaymentStage, TransactionFlow } from "@/stores/payment";
 import { brandStyle } from "./brand-theme";
@@ -15,6 +15,7 @@ import { PayHeader } from "./pay-header";
 import { PayNotice } from "./pay-notice";
 import { PaymentProgress } from "./payment-progress";
 import { PaymentResult } from "./payment-result";
+import { resultOf } from "./pay-result";
 import { PayMethodChooser } from "./pay-method-chooser";
 import { nativeSymbolOf, type PayFamily } from "./pay-option";
 import { AlreadyPaid } from "./already-paid";
@@ -108,19 +109,18 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
   const tokenAmount = info ? formatToken(info.amount, option.token.symbol, lng) : amount.usdc;
 
   if (stage === "result-screen") {
-    const progress: Progress | undefined = flow.transactionResult?.progress;
-    const failed = flow.currentState === "failed" || progress?.status === "failed" || !progress;
+    const { status, hash, reason, progress } = resultOf(flow);
     const received = progress?.receivedAmount ? formatTokenUnits(progress.receivedAmount, info?.decimals ?? option.token.decimals, option.token.symbol, lng) : undefined;
     return (
       <PaymentResult
-        status={failed ? "failed" : progress.status}
+        status={status}
         merchant={product.merchant.displayName}
         amount={tokenAmount}
         received={received}
         amountMismatch={progress?.amountMismatch}
-        hash={progress?.hash ?? flow.transactionResult?.hash}
+        hash={hash}
         explorerUrl={progress?.explorerUrl}
-        reason={flow.transactionResult?.error ?? progress?.failureReason}
+        reason={reason}
         callbackUrl={progress?.callbackUrl}
         onTryAgain={props.onTryAgain}
         onRedirect={props.onRedirect}

@@ -10,6 +10,7 @@ import type { PaymentProgress } from "@/lib/pay-api";
 import { paymentStatus } from "@/lib/status";
 import { PAY_CALLBACK_REDIRECT_MS } from "@/lib/timings";
 import { hostOf, isWebUrl } from "./pay-format";
+import { isSuccess, resultWords } from "./pay-result";
 
 export interface PaymentResultProps {
   /** 'paid' or 'validated' is a success; anything else reads as failed. */
@@ -84,9 +85,6 @@ function CallbackCountdown({ url, onRedirect, redirectMs }: { url: string; onRed
   );
 }
 
-/** Failure reasons the server gives (`failureReason`), each explained in the payer's language. */
-const SERVER_REASONS = new Set(["expired", "underpaid", "transaction_failed", "sanctioned", "not_finalized"]);
-
 /**
  * The end of the payment: success (paid: verifying, validated: complete) or failure with its
  * reason. Focus moves to the heading so screen readers land on the outcome.
@@ -108,26 +106,25 @@ export function PaymentResult({
   const { t } = useTranslation("pay");
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const success = status === "paid" || status === "validated";
+  const success = isSuccess(status);
   const Icon = success ? CircleCheckIcon : CircleXIcon;
-  const title = status === "validated" ? "result.validatedTitle" : status === "paid" ? "result.paidTitle" : "result.failedTitle";
-  const body = status === "validated" ? "result.validatedBody" : status === "paid" ? "result.paidBody" : hash ? "result.failedSentBody" : "result.failedBody";
+  const words = resultWords({ status, hash, reason });
   return (
     <Card data-slot="payment-result" role="region" aria-labelledby="pay-result-title" className="gap-4 px-5 py-6">
       <div className="flex flex-col items-center gap-3 text-center">
         <Icon aria-hidden="true" className={success ? "size-12 text-primary" : "size-12 text-destructive"} />
         {/* The page's main heading on this screen (the summary with the h1 is gone). */}
         <h1 id="pay-result-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
-          {t(title)}
+          {t(words.title)}
         </h1>
         <StatusChip status={paymentStatus({ status: success ? status : "failed" })} />
         <p role="status" className="text-sm">
-          {t(body, { merchant })}
+          {t(words.body, { merchant })}
         </p>
-        {!success && reason ? (
+        {words.reason ? (
           <p className="text-sm break-words text-muted-foreground">
             {/* The server's reasons have words of their own; a wallet's message is shown as it is. */}
-            {SERVER_REASONS.has(reason) ? t(`result.reasons.${reason}`) : t("result.reason", { reason })}
+            {t(words.reason, { reason })}
           </p>
         ) : null}
         {amountMismatch && received && amount ? (

@@ -1,0 +1,350 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import enPay from "../../../public/assets/translations/en/pay.json";
+import frPay from "../../../public/assets/translations/fr/pay.json";
+import type { PaymentProgress } from "@/lib/pay-api";
+import type { PaymentSession, TransactionFlow } from "@/stores/payment";
+import { initialPayPage, payPage, type PayEffect, type PayEvent, type PayFlowState, type PayPageState, type SendFailure } from "./pay-page-machine";
+import { resultOf, resultWords, SERVER_REASONS } from "./pay-result";
+import { FAUCET_GRANT, PAYER_ADDRESS, TX_HASH, USD_PRODUCT, paymentInfoFor } from "./testing/fake-pay";
+
+const SESSION: PaymentSession = { sessionId: "s-1", productId: null, info: null, hash: null, payer: null };
+const INFO = paymentInfoFor(USD_PRODUCT);
+const OTHER = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+
+const fresh = (over: Partial<Parameters<typeof initialPayPage>[0]> = {}) => initialPayPage({ productId: USD_PRODUCT.id, stage: "details-screen", session: SESSION, ...over });
+const opening = (s: PayPageState): PayEvent => ({ type: "opened", persisted: { stage: s.stage, session: s.session, flow: s.flow } });
+/** The state after `events`, in order. */
+function after(state: PayPageState, ...events: PayEvent[]): PayPageState {
+  return events.reduce((s, e) => payPage(s, e).state, state);
+}
+
+const opened = after(fresh(), opening(fresh()), { type: "loaded", product: USD_PRODUCT });
+const connected = after(opened, { type: "walletChanged", address: PAYER_ADDRESS }, { type: "sanctionAnswered", key: `pay:${PAYER_ADDRESS}`, wallet: PAYER_ADDRESS, passed: true });
+const starting = after(connected, { type: "payPressed", canSend: true });
+const sending = after(starting, { type: "started", info: INFO });
+const sent = after(sending, { type: "sent", hash: TX_HASH });
+const following = after(sent, { type: "sendDone" });
+const qrStarting = after(opened, { type: "qrPressed" });
+const qrWaiting = after(qrStarting, { type: "started", info: INFO });
+const walletFailed = after(sending, { type: "sendFailed", failure: { kind: "wallet", message: "User rejected the request." } });
+const short = after(sending, { type: "sendFailed", failure: { kind: "insufficient", asset: "token", available: "1", needed: "2" } });
+/** A reload in the middle of a payment: the session kept it, the stage was the payment screen. */
+const stored = (over: Partial<PaymentSession>): PayPageState => {
+  const s = fresh({ stage: "payment-screen", session: { ...SESSION, productId: USD_PRODUCT.id, info: INFO, hash: TX_HASH, payer: PAYER_ADDRESS, ...over } });
+  return after(s, opening(s), { type: "loaded", product: USD_PRODUCT });
+};
+const reloading = stored({});
+const reloadingUnsent = stored({ hash: null });
+const reloadingQr = stored({ hash: null, payer: null });
+
+interface Expected {
+  stage?: PayPageState["stage"];
+  view?: Partial<PayFlowState>;
+  flow?: Partial<TransactionFlow>;
+  session?: Partial<PaymentSession>;
+  pending?: string | null;
+  polling?: boolean;
+  effects: string[];
+}
+
+type Case = [name: string, from: PayPageState, event: PayEvent, expected: Expected];
+
+const table: Case[] = [
+  // Loading.
+  ["opening asks for the product", fresh(), opening(fresh()), { view: { load: { kind: "loading" } }, effects: ["fetch-product"] }],
+  ["opening with the served product asks for nothing", fresh({ served: USD_PRODUCT }), opening(fresh()), { view: { load: expect.objectContaining({ kind: "ready" }) }, effects: [] }],
+  ["the product arrives with the family's first option", after(fresh(), opening(fresh())), { type: "loaded", product: USD_PRODUCT }, { view: { load: expect.objectContaining({ option: expect.objectContaining({ chainId: -5001 }) }) }, effects: [] }],
+  ["a product with nothing to pay with here is unsupported", after(fresh(), opening(fresh())), { type: "loaded", product: { ...USD_PRODUCT, options: [] } }, { view: { load: { kind: "unsupported" } }, effects: [] }],
+  ["a gone link is not found", after(fresh(), opening(fresh())), { type: "loadFailed", gone: true, message: "Gone" }, { view: { load: { kind: "not-found" } }, effects: [] }],
+  ["another failure shows the server's message", after(fresh(), opening(fresh())), { type: "loadFailed", gone: false, message: "Database unavailable" }, { view: { load: { kind: "error", message: "Database unavailable" } }, effects: [] }],
+  ["a stage left by another link is ignored", after(fresh({ stage: "result-screen" }), opening(fresh({ stage: "result-screen" }))), { type: "loaded", product: USD_PRODUCT }, { stage: "details-screen", effects: [] }],
+  // Sanctions.
+  ["a connected wallet is checked", opened, { type: "walletChanged", address: PAYER_ADDRESS }, { view: { sanction: "checking" }, effects: ["check-sanction"] }],
+  ["a wallet connected before the product is checked when it arrives", after(fresh(), opening(fresh()), { type: "walletChanged", address: PAYER_ADDRESS }), { type: "loaded", product: USD_PRODUCT }, { view: { sanction: "checking" }, effects: ["check-sanction"] }],
+  ["a wallet checked before is not checked again", after(connected, { type: "walletChanged", address: null }), { type: "walletChanged", address: PAYER_ADDRESS }, { view: { sanction: "passed" }, effects: [] }],
+  ["a disconnect forgets the check's result on the page", connected, { type: "walletChanged", address: null }, { view: { wallet: null, sanction: "idle" }, effects: [] }],
+  ["a check that cannot run is unavailable", after(opened, { type: "walletChanged", address: PAYER_ADDRESS }), { type: "sanctionAnswered", key: `pay:${PAYER_ADDRESS}`, wallet: PAYER_ADDRESS, passed: null }, { view: { sanction: "unavailable" }, effects: [] }],
+  ["an answer for a wallet gone meanwhile changes nothing shown", after(opened, { type: "walletChanged", address: PAYER_ADDRESS }, { type: "walletChanged", address: OTHER }), { type: "sanctionAnswered", key: `pay:${PAYER_ADDRESS}`, wallet: PAYER_ADDRESS, passed: false }, { view: { wallet: OTHER, sanction: "checking" }, effects: [] }],
+  ["a retry asks again", after(opened, { type: "walletChanged", address: PAYER_ADDRESS }, { type: "sanctionAnswered", key: `pay:${PAYER_ADDRESS}`, wallet: PAYER_ADDRESS, passed: true }), { type: "sanctionRetried" }, { view: { sanction: "checking" }, effects: ["check-sanction"] }],
+  // Faucet.
+  ["the faucet is asked in sandbox", connected, { type: "faucetAsked" }, { view: { faucet: { status: "sending" } }, effects: ["ask-faucet"] }],
+  ["no faucet outside sandbox", after(fresh(), opening(fresh()), { type: "loaded", product: { ...USD_PRODUCT, sandbox: false } }, { type: "walletChanged", address: PAYER_ADDRESS }), { type: "faucetAsked" }, { view: { faucet: { status: "idle" } }, effects: [] }],
+  ["test coins clear a balance notice", after(short, { type: "faucetAsked" }), { type: "faucetAnswered", grant: FAUCET_GRANT }, { view: { faucet: { status: "granted", grant: FAUCET_GRANT }, notice: null }, effects: [] }],
+  // Starting.
+  ["Pay starts the payment", connected, { type: "payPressed", canSend: true }, { view: { starting: true, notice: null }, flow: { currentState: "processing", transactionInfo: null }, pending: "start", effects: ["start-payment"] }],
+  ["Pay without a wallet to send starts nothing", connected, { type: "payPressed", canSend: false }, { view: { starting: false }, effects: [] }],
+  ["Pay with a wallet that did not pass starts nothing", after(opened, { type: "walletChanged", address: PAYER_ADDRESS }), { type: "payPressed", canSend: true }, { view: { starting: false }, effects: [] }],
+  ["Pay again while starting starts nothing", starting, { type: "payPressed", canSend: true }, { pending: "start", effects: [] }],
+  ["the QR code while starting starts nothing", starting, { type: "qrPressed" }, { pending: "start", effects: [] }],
+  ["a refused start goes back to the details with the server's words", starting, { type: "refused", alreadyPaid: false, message: "This link was disabled" }, { stage: "details-screen", view: { starting: false, notice: { kind: "error", message: "This link was disabled" } }, flow: { currentState: "init" }, pending: null, effects: ["toast-start-refused"] }],
+  ["paid meanwhile turns the page to already paid", starting, { type: "refused", alreadyPaid: true, message: "This has already been paid." }, { view: { starting: false, notice: null, load: expect.objectContaining({ product: expect.objectContaining({ paid: true }) }) }, effects: [] }],
+  ["a started payment goes to the wallet", starting, { type: "started", info: INFO }, { stage: "payment-screen", view: { starting: true }, flow: { currentState: "processing", transactionInfo: INFO }, session: { productId: USD_PRODUCT.id, info: INFO, payer: PAYER_ADDRESS, hash: null }, pending: "send", effects: ["send"] }],
+  // The wallet.
+  ["the wallet asks for the allowance first", sending, { type: "approving" }, { view: { approval: "needed" }, effects: [] }],
+  ["then the payment", after(sending, { type: "approving" }), { type: "approved" }, { view: { approval: "done" }, effects: [] }],
+  ["no allowance step when none was needed", sending, { type: "approved" }, { view: { approval: undefined }, effects: [] }],
+  ["the hash is kept for a reload", sending, { type: "sent", hash: TX_HASH }, { flow: { currentState: "processed", transactionResult: { hash: TX_HASH, payer: PAYER_ADDRESS } }, session: { hash: TX_HASH }, effects: [] }],
+  ["processed: the server is followed from now", sent, { type: "sendDone" }, { view: { starting: false }, flow: { currentState: "submitted" }, polling: true, pending: null, effects: ["poll"] }],
+  ["a short balance keeps the payer on the details", sending, { type: "sendFailed", failure: { kind: "insufficient", asset: "native", available: "0", needed: "5000" } }, { stage: "details-screen", view: { starting: false, notice: { kind: "insufficient-fee" } }, flow: { currentState: "init" }, session: { info: null }, effects: [] }],
+  ["a wallet refusal ends failed, the wallet reset", sending, { type: "sendFailed", failure: { kind: "wallet", message: "User rejected the request." } }, { stage: "result-screen", view: { starting: false }, flow: { currentState: "failed", transactionResult: { error: "User rejected the request." } }, session: { info: null }, effects: ["toast-wallet-failed", "reset-wallet"] }],
+  ["a lost confirmation after sending leaves the word to the server", sent, { type: "sendFailed", failure: { kind: "wallet", message: "WebSocket closed" } }, { stage: "payment-screen", flow: { currentState: "submitted" }, session: { hash: TX_HASH }, effects: ["poll"] }],
+  ["a transaction the chain refused ends failed, its hash kept", sent, { type: "sendFailed", failure: { kind: "on-chain", message: "The network rejected the transaction" } }, { stage: "result-screen", flow: { currentState: "failed", transactionResult: { hash: TX_HASH, payer: PAYER_ADDRESS, error: "The network rejected the transaction" } }, session: { hash: TX_HASH }, effects: ["toast-wallet-failed", "reset-wallet"] }],
+  // Following the server.
+  ["initiated: asked again after one interval", following, { type: "progress", round: 1, progress: { payment: "pay_1", status: "initiated" } }, { stage: "payment-screen", polling: true, effects: ["poll"] }],
+  ["paid: the result, still followed to validated", following, { type: "progress", round: 1, progress: { payment: "pay_1", status: "paid", hash: TX_HASH } }, { stage: "result-screen", polling: true, effects: ["poll"] }],
+  ["validated: the result, polling ends", following, { type: "progress", round: 1, progress: { payment: "pay_1", status: "validated", hash: TX_HASH } }, { stage: "result-screen", flow: { currentState: "submitted" }, polling: false, effects: [] }],
+  ["failed: the result with the server's reason", following, { type: "progress", round: 1, progress: { payment: "pay_1", status: "failed", failureReason: "expired" } }, { stage: "result-screen", flow: { currentState: "failed", transactionResult: expect.objectContaining({ error: "expired" }) }, polling: false, effects: [] }],
+  ["a network hiccup: asked again", following, { type: "progressFailed", round: 1 }, { polling: true, effects: ["poll"] }],
+  ["an answer of an older round is ignored", following, { type: "progress", round: 0, progress: { payment: "pay_1", status: "failed" } }, { stage: "payment-screen", effects: [] }],
+  ["an answer after the page closed is ignored", after(following, { type: "closed" }), { type: "progress", round: 1, progress: { payment: "pay_1", status: "failed" } }, { stage: "payment-screen", polling: false, effects: [] }],
+  ["closing stops polling", following, { type: "closed" }, { polling: false, effects: ["stop-polling"] }],
+  ["opening again follows the payment again", after(following, { type: "closed" }), opening(following), { polling: true, effects: ["poll"] }],
+  // QR.
+  ["the QR code starts a payment with no payer", opened, { type: "qrPressed" }, { view: { starting: true }, pending: "start", effects: ["start-payment"] }],
+  ["a started QR payment shows its code and waits one interval", qrStarting, { type: "started", info: INFO }, { stage: "payment-screen", view: { starting: false, qr: true }, flow: { currentState: "submitted", transactionInfo: INFO }, session: { payer: null, info: INFO }, pending: null, effects: ["poll"] }],
+  ["a refused QR start shows no code", qrStarting, { type: "refused", alreadyPaid: false, message: "Too many" }, { stage: "details-screen", view: { starting: false, notice: { kind: "error", message: "Too many" } }, session: { info: null }, effects: ["toast-start-refused"] }],
+  ["trying again stops following and forgets the payment", qrWaiting, { type: "startedOver" }, { stage: "details-screen", view: { qr: false, starting: false }, session: { info: null }, polling: false, effects: ["stop-polling"] }],
+  ["trying again while a start is under way drops nothing", qrStarting, { type: "startedOver" }, { view: { starting: true }, pending: "start", effects: [] }],
+  ["nor while the wallet sends", sent, { type: "startedOver" }, { stage: "payment-screen", pending: "send", session: { hash: TX_HASH }, effects: [] }],
+  ["trying again after a wallet failure", walletFailed, { type: "startedOver" }, { stage: "details-screen", flow: { currentState: "init", transactionResult: null }, effects: ["stop-polling"] }],
+  // Reload.
+  ["a reload asks how the session's payment is doing", fresh({ stage: "payment-screen", session: reloading.session }), opening(reloading), { pending: null, effects: ["fetch-product"] }],
+  ["once the product is there", after(fresh({ stage: "payment-screen", session: reloading.session }), opening(reloading)), { type: "loaded", product: USD_PRODUCT }, { pending: "resume", effects: ["fetch-resume-progress"] }],
+  ["a sent payment resumes on the payment screen, polling", reloading, { type: "reloaded", payment: "pay_1", progress: { payment: "pay_1", status: "initiated" } }, { stage: "payment-screen", flow: { currentState: "submitted", transactionInfo: INFO, transactionResult: expect.objectContaining({ hash: TX_HASH, payer: PAYER_ADDRESS }) }, polling: true, effects: ["poll"] }],
+  ["a sent payment already validated resumes on its result", reloading, { type: "reloaded", payment: "pay_1", progress: { payment: "pay_1", status: "validated", hash: TX_HASH } }, { stage: "result-screen", polling: false, effects: [] }],
+  ["a payment the wallet never sent goes back to the details", reloadingUnsent, { type: "reloaded", payment: "pay_1", progress: { payment: "pay_1", status: "initiated" } }, { stage: "details-screen", session: { sessionId: "s-1", info: null }, flow: { currentState: "init" }, effects: [] }],
+  ["an unsent payment the server saw paid resumes", reloadingUnsent, { type: "reloaded", payment: "pay_1", progress: { payment: "pay_1", status: "paid", hash: TX_HASH } }, { stage: "result-screen", flow: { transactionResult: expect.objectContaining({ hash: TX_HASH }) }, effects: ["poll"] }],
+  ["a QR payment shows its code again, polling now if unanswered", reloadingQr, { type: "reloaded", payment: "pay_1" }, { stage: "payment-screen", view: { qr: true }, polling: true, effects: ["poll"] }],
+  ["an answer about another payment is ignored", reloading, { type: "reloaded", payment: "pay_other" }, { stage: "payment-screen", pending: "resume", effects: [] }],
+  // Choices.
+  ["no other option once a payment is under way", sending, { type: "optionPicked", token: "USDT" }, { view: { load: sending.view.load }, effects: [] }],
+  ["the choice goes with the next start", connected, { type: "choiceChanged", choice: { amount: "5" } }, { effects: [] }],
+];
+
+describe("payPage (table)", () => {
+  it.each(table)("%s", (_name, from, event, expected) => {
+    const { state, effects } = payPage(from, event);
+    expect(effects.map((e) => e.kind)).toEqual(expected.effects);
+    if (expected.stage) expect(state.stage).toBe(expected.stage);
+    if (expected.view) expect(state.view).toMatchObject(expected.view);
+    if (expected.flow) expect(state.flow).toMatchObject(expected.flow);
+    if (expected.session) expect(state.session).toMatchObject(expected.session);
+    if (expected.pending !== undefined) expect(state.pending?.kind ?? null).toBe(expected.pending);
+    if (expected.polling !== undefined) expect(state.polling !== null).toBe(expected.polling);
+  });
+
+  it("starts with the wallet's payer, the option, the session id and the payer's choice", () => {
+    const { effects } = payPage(after(connected, { type: "choiceChanged", choice: { amount: "5" } }), { type: "payPressed", canSend: true });
+    expect(effects).toEqual([{ kind: "start-payment", request: { chainId: -5001, token: "USDC", payer: PAYER_ADDRESS, sessionId: "s-1" } }]);
+    expect(payPage(opened, { type: "qrPressed" }).effects).toEqual([{ kind: "start-payment", request: { chainId: -5001, token: "USDC", sessionId: "s-1" } }]);
+  });
+
+  it("checks the wallet with the product, its chain and the session id", () => {
+    expect(payPage(opened, { type: "walletChanged", address: PAYER_ADDRESS }).effects).toEqual([
+      { kind: "check-sanction", key: `pay:${PAYER_ADDRESS}`, request: { wallet: PAYER_ADDRESS, payment: USD_PRODUCT.id, type: "quick-pay", chain: -5001 }, sessionId: "s-1" },
+    ]);
+  });
+
+  it("never changes the state it is given", () => {
+    const before = structuredClone(following);
+    payPage(following, { type: "progress", round: 1, progress: { payment: "pay_1", status: "paid" } });
+    payPage(following, { type: "startedOver" });
+    expect(following).toEqual(before);
+  });
+});
+
+// ——— Properties: the machine in a simulated world that answers its effects in any order. ———
+
+const ANSWERED = ["fetch-product", "fetch-resume-progress", "check-sanction", "ask-faucet", "start-payment", "send", "poll"] as const;
+type Waiting = Extract<PayEffect, { kind: (typeof ANSWERED)[number] }>;
+
+interface World {
+  page: PayPageState;
+  /** Effects whose answer has not come yet (a poll stopped meanwhile may still answer: stale). */
+  waiting: Waiting[];
+  starts: number;
+}
+
+const isAnswered = (e: PayEffect): e is Waiting => (ANSWERED as readonly string[]).includes(e.kind);
+
+function deliver(world: World, event: PayEvent): World {
+  const { state, effects } = payPage(world.page, event);
+  return { ...world, page: state, waiting: [...world.waiting, ...effects.filter(isAnswered)] };
+}
+
+const PROGRESSES: (PaymentProgress | undefined)[] = [
+  undefined,
+  { payment: "", status: "initiated" },
+  { payment: "", status: "paid", hash: TX_HASH },
+  { payment: "", status: "validated", hash: TX_HASH, explorerUrl: "https://x.example/tx" },
+  ...[...SERVER_REASONS, "a reason the server never gave", undefined].map((failureReason): PaymentProgress => ({ payment: "", status: "failed", ...(failureReason ? { failureReason } : {}) })),
+];
+const FAILURES: SendFailure[] = [
+  { kind: "insufficient", asset: "token", available: "1", needed: "2" },
+  { kind: "wallet", message: "User rejected the request." },
+  { kind: "wallet", message: "" },
+  { kind: "on-chain", message: "The network rejected the transaction" },
+];
+
+/** The world's answer number `outcome` to `effect`; the effect stays waiting when more answers follow. */
+function answer(world: World, index: number, outcome: number): World {
+  const effect = world.waiting[index % world.waiting.length]!;
+  const rest = world.waiting.filter((w) => w !== effect);
+  const w = { ...world, waiting: rest };
+  const progress = PROGRESSES[outcome % PROGRESSES.length];
+  switch (effect.kind) {
+    case "fetch-product":
+      return deliver(w, outcome % 4 === 3 ? { type: "loadFailed", gone: outcome % 2 === 0, message: "down" } : { type: "loaded", product: USD_PRODUCT });
+    case "fetch-resume-progress":
+      return deliver(w, { type: "reloaded", payment: effect.payment, ...(progress ? { progress: { ...progress, payment: effect.payment } } : {}) });
+    case "check-sanction":
+      return deliver(w, { type: "sanctionAnswered", key: effect.key, wallet: effect.request.wallet, passed: [true, true, false, null][outcome % 4]! });
+    case "ask-faucet":
+      return deliver(w, outcome % 2 ? { type: "faucetAnswered", grant: FAUCET_GRANT } : { type: "faucetFailed", message: "Try again later." });
+    case "start-payment": {
+      if (outcome % 4 === 3) return deliver(w, { type: "refused", alreadyPaid: outcome % 8 === 7, message: "This link was disabled" });
+      const starts = world.starts + 1;
+      return deliver({ ...w, starts }, { type: "started", info: paymentInfoFor(USD_PRODUCT, `pay_${starts}`) });
+    }
+    case "send": {
+      const steps: PayEvent[] = [{ type: "approving" }, { type: "approved" }, { type: "sent", hash: TX_HASH }];
+      const step = outcome % (steps.length + 1 + FAILURES.length);
+      if (step < steps.length) return deliver({ ...w, waiting: world.waiting }, steps[step]!);
+      if (step === steps.length) return deliver(w, { type: "sendDone" });
+      return deliver(w, { type: "sendFailed", failure: FAILURES[step - steps.length - 1]! });
+    }
+    case "poll":
+      return deliver(w, progress ? { type: "progress", round: effect.round, progress: { ...progress, payment: effect.payment } } : { type: "progressFailed", round: effect.round });
+  }
+}
+
+/** A reload: the page and its requests are gone; the stage and the session were kept, the flow was in memory. */
+function reload(world: World): World {
+  const page = initialPayPage({ productId: USD_PRODUCT.id, stage: world.page.stage, session: world.page.session });
+  return deliver({ ...world, page, waiting: [] }, opening(page));
+}
+
+const arbPayerEvent: fc.Arbitrary<PayEvent> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ type: fc.constant("walletChanged" as const), address: fc.constantFrom(PAYER_ADDRESS, PAYER_ADDRESS, OTHER, null) }) },
+  { weight: 4, arbitrary: fc.record({ type: fc.constant("payPressed" as const), canSend: fc.constantFrom(true, true, true, false) }) },
+  { weight: 2, arbitrary: fc.constant<PayEvent>({ type: "qrPressed" }) },
+  { weight: 2, arbitrary: fc.constant<PayEvent>({ type: "startedOver" }) },
+  fc.constant<PayEvent>({ type: "faucetAsked" }),
+  fc.constant<PayEvent>({ type: "sanctionRetried" }),
+  fc.constant<PayEvent>({ type: "optionPicked", token: "USDC" }),
+  fc.constant<PayEvent>({ type: "closed" }),
+);
+type Command = { do: "payer"; event: PayEvent } | { do: "open" } | { do: "answer"; index: number; outcome: number } | { do: "reload" };
+const arbCommand: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 5, arbitrary: arbPayerEvent.map((event): Command => ({ do: "payer", event })) },
+  { weight: 1, arbitrary: fc.constant<Command>({ do: "open" }) },
+  { weight: 5, arbitrary: fc.record({ do: fc.constant("answer" as const), index: fc.nat(20), outcome: fc.nat(100) }) },
+  { weight: 1, arbitrary: fc.constant<Command>({ do: "reload" }) },
+);
+const arbCommands = fc.array(arbCommand, { maxLength: 60, size: "max" });
+/** Enough runs to reach the deep states (a wallet that passed, a payment sent, a reload mid-way). */
+const RUNS = { numRuns: 400 };
+
+function step(world: World, command: Command): World {
+  if (command.do === "payer") return deliver(world, command.event);
+  if (command.do === "open") return deliver(world, opening(world.page));
+  if (command.do === "reload") return reload(world);
+  return world.waiting.length ? answer(world, command.index, command.outcome) : world;
+}
+
+/** Every world a run of commands goes through, from a page just opened. */
+function worlds(commands: Command[]): World[] {
+  const first = fresh();
+  // The product is asked for first: answered at once, so the runs spend their commands on paying.
+  const all = [answer(deliver({ page: first, waiting: [], starts: 0 }, opening(first)), 0, 0)];
+  for (const command of commands) all.push(step(all.at(-1)!, command));
+  return all;
+}
+
+function hasKey(translations: unknown, key: string): boolean {
+  const value = key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), translations);
+  return typeof value === "string" && value.length > 0;
+}
+
+describe("payPage (properties)", () => {
+  it("never has two starts in flight: one start or one send at a time", () => {
+    fc.assert(
+      fc.property(arbCommands, (commands) => {
+        for (const world of worlds(commands)) {
+          expect(world.waiting.filter((e) => e.kind === "start-payment" || e.kind === "send").length).toBeLessThanOrEqual(1);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("polls one round at a time", () => {
+    fc.assert(
+      fc.property(arbCommands, (commands) => {
+        for (const { page, waiting } of worlds(commands)) {
+          expect(waiting.filter((e) => e.kind === "poll" && e.round === page.polling?.round).length).toBeLessThanOrEqual(1);
+          if (!page.active) expect(page.polling).toBeNull();
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("shows the spinner exactly while a start or a send is under way: a refused start never leaves one", () => {
+    fc.assert(
+      fc.property(arbCommands, (commands) => {
+        for (const { page } of worlds(commands)) {
+          expect(page.view.starting).toBe(page.pending?.kind === "start" || page.pending?.kind === "send");
+        }
+      }),
+      RUNS,
+    );
+    const refused = payPage(starting, { type: "refused", alreadyPaid: false, message: "" }).state;
+    expect(refused.view.starting).toBe(false);
+  });
+
+  it("resumes the same payment after a reload, even when the server cannot be reached", () => {
+    fc.assert(
+      fc.property(arbCommands, (commands) => {
+        const before = worlds(commands).at(-1)!;
+        const { session, stage } = before.page;
+        let after = reload(before);
+        // The product arrives; the payment's progress does not (network down).
+        after = deliver({ ...after, waiting: [] }, { type: "loaded", product: USD_PRODUCT });
+        if (after.page.pending?.kind === "resume") after = deliver(after, { type: "reloaded", payment: after.page.pending.payment });
+        const page = after.page;
+        const resumable = session.productId === USD_PRODUCT.id && session.info !== null && stage !== "details-screen";
+        if (resumable && (session.hash !== null || session.payer === null)) {
+          expect(page.stage).not.toBe("details-screen");
+          expect(page.flow.transactionInfo?.payment).toBe(session.info!.payment);
+          expect(page.session.info?.payment).toBe(session.info!.payment);
+          expect(page.polling?.payment).toBe(session.info!.payment);
+          expect(page.view.qr ?? false).toBe(session.payer === null);
+        } else {
+          // Nothing sent to resume: the details, and no payment followed.
+          expect(page.stage).toBe("details-screen");
+          expect(page.polling).toBeNull();
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("every terminal state shows its words, in English and in French", () => {
+    fc.assert(
+      fc.property(arbCommands, (commands) => {
+        for (const { page } of worlds(commands)) {
+          if (page.stage !== "result-screen") continue;
+          const words = resultWords(resultOf(page.flow));
+          for (const key of Object.values(words)) {
+            expect(hasKey(enPay, key), `en ${key}`).toBe(true);
+            expect(hasKey(frPay, key), `fr ${key}`).toBe(true);
+          }
+          expect(page.view.starting).toBe(false);
+        }
+      }),
+      RUNS,
+    );
+  });
+});

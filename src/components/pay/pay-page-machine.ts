@@ -1,0 +1,411 @@
+/**
+ * The pay page's state machine (docs/architecture.md "The pay page's state machine"): one pure
+ * function decides what each event means for the page — what it shows, what the persisted
+ * stores hold, and which effects (HTTP, wallet, timers, toasts) the runner must carry out. No
+ * I/O, no clock, no store: `payPage(state, event) → { state, effects }`.
+ *
+ * Rules it keeps:
+ * - One start at a time: the Pay and QR buttons start nothing while a start, a send or a screen
+ *   other than the details is under way.
+ * - A refused start goes back to the details with the server's message (a toast too), the
+ *   spinner off; 'already paid' turns the page to already paid instead.
+ * - A reload resumes the session's payment: sent (hash known), paid by a phone (QR) or already
+ *   seen by the server → the payment screen, polling; never sent → back to the details.
+ * - Polling runs only while the page is open, one round at a time; an answer of an older round
+ *   (before a stop, a start-over) is ignored. It stops at validated or failed.
+ * - The sanction check runs once per transaction type and wallet (SPEC §4); an answer for a
+ *   wallet no longer connected only fills the cache.
+ */
+
+import type { PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
+import { choiceRequest } from "@/lib/pay-choice";
+import { flowInState, flowOfType, flowOnStage, initialTransactionFlow, sessionWithoutPayment, sessionWithPayment, type PaymentSession, type PaymentStage, type TransactionFlow } from "@/stores/payment";
+import { chainsOfFamily, familyOfChain, payFamilies, pickPayOption, sameOption, type PayFamily, type PayOption } from "./pay-option";
+import type { PayEffect, PayEvent, PayFlowState, PayLoad, PayPageState, PayTransition } from "./pay-page-state";
+
+export type * from "./pay-page-state";
+
+const FINAL: readonly PaymentProgress["status"][] = ["validated", "failed"];
+const isFinal = (progress: PaymentProgress | undefined) => progress !== undefined && FINAL.includes(progress.status);
+
+/** The page before it opens: the served product when there is one (no skeleton), else loading. */
+export function initialPayPage({
+  productId,
+  family,
+  served,
+  stage,
+  session,
+  flow = initialTransactionFlow(),
+}: {
+  productId: string;
+  family?: PayFamily;
+  served?: PayableProduct;
+  stage: PaymentStage;
+  session: PaymentSession;
+  flow?: TransactionFlow;
+}): PayPageState {
+  const option = served && pickPayOption(served, family ?? payFamilies(served)[0]);
+  const load: PayLoad = served && option ? { kind: "ready", product: served, option } : { kind: "loading" };
+  return {
+    productId,
+    family,
+    served,
+    view: { load, wallet: null, sanction: "idle", faucet: { status: "idle" }, notice: null, starting: false },
+    stage,
+    session,
+    flow,
+    sanctions: {},
+    active: false,
+    loadAsked: false,
+    polling: null,
+    rounds: 0,
+    pending: null,
+    choice: {},
+  };
+}
+
+/** Decides what `event` means for the page. */
+export function payPage(state: PayPageState, event: PayEvent): PayTransition {
+  const step = new Step(state);
+  HANDLERS[event.type](step, event as never);
+  return { state: step.state, effects: step.effects };
+}
+
+/** The transition being built: the state so far and the effects asked for, in order. */
+class Step {
+  effects: PayEffect[] = [];
+  constructor(public state: PayPageState) {}
+
+  set(patch: Partial<PayPageState>) {
+    this.state = { ...this.state, ...patch };
+  }
+  view(patch: Partial<PayFlowState>) {
+    this.set({ view: { ...this.state.view, ...patch } });
+  }
+  flow(next: TransactionFlow) {
+    if (next !== this.state.flow) this.set({ flow: next });
+  }
+  stage(stage: PaymentStage) {
+    this.set({ stage, flow: flowOnStage(this.state.flow, stage) });
+  }
+  session(next: PaymentSession) {
+    this.set({ session: next });
+  }
+  effect(effect: PayEffect) {
+    this.effects.push(effect);
+  }
+  ready() {
+    const load = this.state.view.load;
+    return load.kind === "ready" ? load : undefined;
+  }
+}
+
+type Handlers = { [T in PayEvent["type"]]: (step: Step, event: Extract<PayEvent, { type: T }>) => void };
+
+const HANDLERS: Handlers = {
+  opened(s, { persisted }) {
+    s.set({ active: true, stage: persisted.stage, session: persisted.session, flow: persisted.flow });
+    if (!s.state.loadAsked) {
+      s.set({ loadAsked: true });
+      if (s.state.served) loaded(s, s.state.served);
+      else s.effect({ kind: "fetch-product" });
+    }
+    // Opened again (remounted) while a sent payment is still being settled: follow it again.
+    const { session, flow, polling } = s.state;
+    if (!polling && session.info && flow.currentState === "submitted" && !isFinal(flow.transactionResult?.progress)) poll(s, session.info.payment, false);
+  },
+
+  closed(s) {
+    s.set({ active: false });
+    stopPolling(s);
+  },
+
+  choiceChanged(s, { choice }) {
+    s.set({ choice });
+  },
+
+  loaded(s, { product }) {
+    loaded(s, product);
+  },
+
+  loadFailed(s, { gone, message }) {
+    s.view({ load: gone ? { kind: "not-found" } : { kind: "error", message } });
+  },
+
+  reloaded(s, { payment, progress }) {
+    const { session } = s.state;
+    const info = session.info;
+    if (s.state.pending?.kind !== "resume" || s.state.pending.payment !== payment || !info) return;
+    s.set({ pending: null });
+    const hash = session.hash ?? progress?.hash;
+    const r = s.ready();
+    const paidWith = r && optionOfPayment(r.product, info);
+    if (r && paidWith && !sameOption(paidWith, r.option)) s.view({ load: { ...r, option: paidWith } });
+    // A QR payment (started with no wallet) may be paid by the phone at any time: show its code again.
+    const viaQr = session.payer === null;
+    if (!hash && !viaQr && (!progress || progress.status === "initiated")) {
+      // The wallet never sent it (the reload closed its prompt): back to the details.
+      s.session(sessionWithoutPayment(session));
+      s.flow(initialTransactionFlow());
+      s.stage("details-screen");
+    } else {
+      s.flow(flowOfType(s.state.flow, "pay"));
+      s.flow(flowInState(s.state.flow, "submitted", { info, result: { hash: hash ?? undefined, payer: session.payer ?? undefined } }));
+      if (viaQr) s.view({ qr: true });
+      if (progress) applyProgress(s, progress);
+      if (s.state.stage === "details-screen") s.stage("payment-screen");
+      if (!isFinal(progress)) poll(s, info.payment, Boolean(progress));
+    }
+    checkSanction(s);
+  },
+
+  walletChanged(s, { address }) {
+    if (s.state.view.wallet === address) return;
+    s.view({ wallet: address, sanction: "idle", faucet: { status: "idle" }, notice: null });
+    if (address) checkSanction(s);
+  },
+
+  sanctionRetried(s) {
+    const wallet = s.state.view.wallet;
+    if (wallet) {
+      const { [sanctionKey(s.state, wallet)]: _forgotten, ...rest } = s.state.sanctions;
+      s.set({ sanctions: rest });
+    }
+    checkSanction(s);
+  },
+
+  sanctionAnswered(s, { key, wallet, passed }) {
+    if (passed !== null) s.set({ sanctions: { ...s.state.sanctions, [key]: passed } });
+    if (s.state.view.wallet === wallet) s.view({ sanction: passed === null ? "unavailable" : passed ? "passed" : "failed" });
+  },
+
+  optionPicked(s, preferred) {
+    const r = s.ready();
+    if (!r || s.state.view.starting || s.state.stage !== "details-screen") return;
+    const family = familyOfChain(r.option.chainId);
+    if (!family) return;
+    const chain = chainsOfFamily(r.product, family).find((c) => c.chainId === (preferred.chainId ?? r.option.chainId));
+    // Only this family's chains, and only a token the chain offers when a token is what changed.
+    if (!chain || (preferred.token !== undefined && !chain.tokens.some((t) => t.symbol === preferred.token))) return;
+    const option = pickPayOption(r.product, family, { chainId: chain.chainId, token: preferred.token ?? r.option.token.symbol });
+    if (!option || sameOption(option, r.option)) return;
+    // A test-coin grant was for the old token: it is forgotten.
+    s.view({ load: { ...r, option }, faucet: { status: "idle" }, notice: null });
+  },
+
+  faucetAsked(s) {
+    const r = s.ready();
+    const { wallet, faucet } = s.state.view;
+    if (!r || !r.product.sandbox || !wallet || faucet.status === "sending") return;
+    s.view({ faucet: { status: "sending" } });
+    s.effect({ kind: "ask-faucet", request: { chain: r.option.chainId, address: wallet, token: r.option.token.symbol } });
+  },
+
+  faucetAnswered(s, { grant }) {
+    const notice = s.state.view.notice;
+    s.view({ faucet: { status: "granted", grant }, notice: notice?.kind.startsWith("insufficient") ? null : notice });
+  },
+
+  faucetFailed(s, { message }) {
+    s.view({ faucet: { status: "failed", message } });
+  },
+
+  payPressed(s, { canSend }) {
+    const { wallet, sanction } = s.state.view;
+    if (!wallet || !canSend || sanction !== "passed") return;
+    startPayment(s, wallet);
+  },
+
+  qrPressed(s) {
+    startPayment(s, null);
+  },
+
+  started(s, { info }) {
+    const pending = s.state.pending;
+    if (pending?.kind !== "start") return;
+    s.session(sessionWithPayment(s.state.session, s.state.productId, info, pending.payer));
+    if (pending.payer === null) {
+      s.set({ pending: null });
+      s.flow(flowInState(s.state.flow, "submitted", { info }));
+      s.view({ starting: false, qr: true });
+      s.stage("payment-screen");
+      poll(s, info.payment, true);
+      return;
+    }
+    s.set({ pending: { kind: "send", info, payer: pending.payer } });
+    s.flow(flowInState(s.state.flow, "processing", { info }));
+    s.stage("payment-screen");
+    s.effect({ kind: "send", info });
+  },
+
+  refused(s, { alreadyPaid, message }) {
+    if (s.state.pending?.kind !== "start") return;
+    s.set({ pending: null });
+    s.flow(flowInState(s.state.flow, "init"));
+    const r = s.ready();
+    // Paid meanwhile (another tab, another payer): the page says so and offers no payment any more.
+    if (alreadyPaid && r) {
+      s.view({ starting: false, notice: null, load: { ...r, product: { ...r.product, paid: true } } });
+      return;
+    }
+    s.effect({ kind: "toast-start-refused", message });
+    s.view({ starting: false, notice: { kind: "error", message } });
+  },
+
+  approving(s) {
+    if (s.state.pending?.kind === "send") s.view({ approval: "needed" });
+  },
+
+  approved(s) {
+    if (s.state.pending?.kind === "send") s.view({ approval: s.state.view.approval && "done" });
+  },
+
+  sent(s, { hash }) {
+    const pending = s.state.pending;
+    if (pending?.kind !== "send") return;
+    s.set({ pending: { ...pending, hash } });
+    s.session({ ...s.state.session, hash });
+    s.flow(flowInState(s.state.flow, "processed", { result: { hash, payer: pending.payer } }));
+  },
+
+  sendDone(s) {
+    const pending = s.state.pending;
+    if (pending?.kind !== "send") return;
+    s.set({ pending: null });
+    s.flow(flowInState(s.state.flow, "submitted"));
+    s.view({ starting: false });
+    poll(s, pending.info.payment, false);
+  },
+
+  sendFailed(s, { failure }) {
+    const pending = s.state.pending;
+    if (pending?.kind !== "send") return;
+    s.set({ pending: null });
+    s.view({ starting: false });
+    if (failure.kind === "insufficient") {
+      s.session(sessionWithoutPayment(s.state.session));
+      s.flow(initialTransactionFlow());
+      s.stage("details-screen");
+      s.view({ notice: failure.asset === "token" ? { kind: "insufficient-token", available: failure.available, needed: failure.needed } : { kind: "insufficient-fee" } });
+      return;
+    }
+    if (!pending.hash || failure.kind === "on-chain") {
+      s.effect({ kind: "toast-wallet-failed", message: failure.message });
+      s.effect({ kind: "reset-wallet" });
+      s.flow(flowInState(s.state.flow, "failed", { result: { error: failure.message } }));
+      s.stage("result-screen");
+      if (!pending.hash) s.session(sessionWithoutPayment(s.state.session));
+      return;
+    }
+    // Sent, but the confirmation was lost (socket, timeout): the server has the last word.
+    s.flow(flowInState(s.state.flow, "submitted"));
+    poll(s, pending.info.payment, false);
+  },
+
+  progress(s, { round, progress }) {
+    const polling = s.state.polling;
+    if (!s.state.active || polling?.round !== round) return;
+    applyProgress(s, progress);
+    if (isFinal(progress)) s.set({ polling: null });
+    else s.effect({ kind: "poll", payment: polling.payment, round, wait: true });
+  },
+
+  progressFailed(s, { round }) {
+    const polling = s.state.polling;
+    // A network hiccup: the payment is on chain either way; keep asking.
+    if (s.state.active && polling?.round === round) s.effect({ kind: "poll", payment: polling.payment, round, wait: true });
+  },
+
+  startedOver(s) {
+    // Only from a result: a start or a send under way is not dropped (its answer would be lost).
+    if (s.state.pending?.kind === "start" || s.state.pending?.kind === "send") return;
+    stopPolling(s);
+    s.set({ pending: null });
+    s.session(sessionWithoutPayment(s.state.session));
+    s.flow(initialTransactionFlow());
+    s.stage("details-screen");
+    s.view({ notice: null, starting: false, qr: false });
+  },
+};
+
+/** The product is known: show it with the family's option, then resume the session's payment. */
+function loaded(s: Step, product: PayableProduct) {
+  const option = pickPayOption(product, s.state.family ?? payFamilies(product)[0]);
+  s.view({ load: option ? { kind: "ready", product, option } : { kind: "unsupported" } });
+  if (!option) return;
+  const { session, stage, productId } = s.state;
+  if (session.productId !== productId || !session.info || stage === "details-screen") {
+    // Nothing of this page's to resume (a stage left by another link is ignored).
+    if (stage !== "details-screen") s.stage("details-screen");
+    checkSanction(s);
+    return;
+  }
+  s.set({ pending: { kind: "resume", payment: session.info.payment } });
+  s.effect({ kind: "fetch-resume-progress", payment: session.info.payment });
+}
+
+/** Asks the server to start a payment from `payer` (null: a phone wallet, via the QR code). */
+function startPayment(s: Step, payer: string | null) {
+  const r = s.ready();
+  if (!r || s.state.view.starting || s.state.pending || s.state.stage !== "details-screen") return;
+  s.set({ pending: { kind: "start", payer } });
+  s.view({ starting: true, notice: null, approval: undefined });
+  s.flow(flowOfType(s.state.flow, "pay"));
+  s.flow(flowInState(s.state.flow, "processing", { info: null, result: null }));
+  const request = { chainId: r.option.chainId, token: r.option.token.symbol, ...(payer ? { payer } : {}), sessionId: s.state.session.sessionId, ...choiceRequest(r.product, s.state.choice) };
+  s.effect({ kind: "start-payment", request });
+}
+
+function sanctionKey(state: PayPageState, wallet: string) {
+  return `${state.flow.transactionType ?? "pay"}:${wallet}`;
+}
+
+/** SPEC §4/§5: the connected wallet against the sanctions list, once per transaction type. */
+function checkSanction(s: Step) {
+  const r = s.ready();
+  const wallet = s.state.view.wallet;
+  if (!r || !wallet) return;
+  const key = sanctionKey(s.state, wallet);
+  const known = s.state.sanctions[key];
+  if (known !== undefined) {
+    s.view({ sanction: known ? "passed" : "failed" });
+    return;
+  }
+  s.view({ sanction: "checking" });
+  s.effect({ kind: "check-sanction", key, request: { wallet, payment: s.state.productId, type: r.product.type, chain: r.option.chainId }, sessionId: s.state.session.sessionId });
+}
+
+/** Follows `payment` from now (or after one interval), in a new round. */
+function poll(s: Step, payment: string, wait: boolean) {
+  if (!s.state.active) return;
+  if (s.state.polling) s.effect({ kind: "stop-polling" });
+  const round = s.state.rounds + 1;
+  s.set({ polling: { payment, round }, rounds: round });
+  s.effect({ kind: "poll", payment, round, wait });
+}
+
+function stopPolling(s: Step) {
+  s.set({ polling: null });
+  s.effect({ kind: "stop-polling" });
+}
+
+/** The server's progress: failed or paid ends on the result screen; otherwise it is kept for the page. */
+function applyProgress(s: Step, progress: PaymentProgress) {
+  const flow = s.state.flow;
+  if (progress.status === "failed") {
+    s.flow(flowInState(flow, "failed", { result: { progress, error: progress.failureReason } }));
+    s.stage("result-screen");
+  } else if (progress.status === "paid" || progress.status === "validated") {
+    s.flow(flowInState(flow, flow.currentState === "failed" ? "submitted" : flow.currentState, { result: { progress, hash: progress.hash ?? flow.transactionResult?.hash } }));
+    s.stage("result-screen");
+  } else {
+    s.flow(flowInState(flow, flow.currentState, { result: { progress } }));
+  }
+}
+
+/** The option a started payment pays with (after a reload the page shows that one, whatever was picked before). */
+function optionOfPayment(product: PayableProduct, info: PaymentTransactionInfo): PayOption | undefined {
+  const chain = product.options.find((o) => o.chainId === info.chain);
+  const token = chain?.tokens.find((t) => t.address.toLowerCase() === info.tokenAddress.toLowerCase());
+  return chain && token ? { chainId: chain.chainId, chainName: chain.chainName, token: { ...token } } : undefined;
+}
