@@ -36,7 +36,7 @@ test.describe("smoke: the started server renders pages", () => {
   test("an unknown page shows the 404 screen with a 404 status", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resource Not Found");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   });
 
   test("the phone layout has no horizontal scroll", async ({ browser }) => {
