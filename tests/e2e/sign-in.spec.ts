@@ -11,7 +11,7 @@ async function startSignIn(page: Page, wallet: SolanaTestWallet, path = "/auth")
 }
 
 test.describe("merchant sign-in", () => {
-  test("first sign-in: sign, accept the terms, land on the dashboard; a return visit goes straight in", async ({ page }) => {
+  test("first sign-in: sign, accept the terms, land on the dashboard; a return visit (to /auth or /) goes straight in", async ({ page }) => {
     const wallet = createSolanaTestWallet();
     await startSignIn(page, wallet);
     const terms = page.getByRole("dialog");
@@ -36,6 +36,9 @@ test.describe("merchant sign-in", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
     await expect(page.getByRole("dialog")).toHaveCount(0); // the onboarding flag remembers the tour
+    // Signed in, the home page goes straight to the dashboard too.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("a wallet with Sign-In With Solana signs in through solana:signIn", async ({ page }) => {

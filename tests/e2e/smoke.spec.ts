@@ -10,6 +10,9 @@ test.describe("smoke: the started server renders pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome");
     await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/api/docs");
     await page.screenshot({ path: "test-results/screens/home-en.png" });
+    // Signed out, the landing page leads in (issue 28: it was a dead end).
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test("switching to French translates the page and is remembered on the next visit", async ({ page }) => {
