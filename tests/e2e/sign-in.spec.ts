@@ -24,10 +24,11 @@ test.describe("merchant sign-in", () => {
     await expect(page.getByText(/\?r=[A-Z2-9]{8}/)).toBeVisible();
     expect(wallet.requests).toEqual(["connect", "signMessage"]);
     // First visit: the guided tour opens by itself; Next to the end, then 'All Done!' closes it.
+    // (exact: the dashboard also has "Hide next steps")
     const tour = page.getByRole("dialog", { name: "Your tools" });
     await expect(tour).toContainText("1/4");
     await page.screenshot({ path: "test-results/screens/dashboard.png" });
-    for (let step = 1; step < 4; step += 1) await page.getByRole("button", { name: "Next" }).click();
+    for (let step = 1; step < 4; step += 1) await page.getByRole("button", { name: "Next", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Your account" })).toContainText("4/4");
     await page.getByRole("button", { name: "All Done!" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
