@@ -13,6 +13,8 @@ import { clearSession } from "../src/stores/session";
 import { clearToasts } from "../src/stores/toasts";
 import { $permissionDenied } from "../src/stores/merchant-api";
 import { $serverMode } from "../src/stores/server-mode";
+import { $zrampOffered } from "../src/stores/zramp-offered";
+import { resetNextSteps } from "../src/stores/next-steps";
 import { withMerchantSession } from "./decorators/merchant-session";
 import { withToastBar } from "./decorators/toast-bar";
 
@@ -47,6 +49,8 @@ function freshStart(serverData?: StoryServerData) {
   clearToasts();
   // What a server said in one story (its mode, a refused permission) is not carried to the next.
   $serverMode.set("");
+  $zrampOffered.set("");
+  resetNextSteps();
   $permissionDenied.set(false);
 }
 

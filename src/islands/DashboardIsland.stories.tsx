@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, waitFor, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { $nextStepsDismissed } from "@/stores/next-steps";
 import { finishTour } from "@/stores/onboarding";
 import { storyWallet } from "@/testing/msw/fixtures";
 import { storyBalances, storyDashboard } from "@/testing/msw/dashboard-fixtures";
@@ -28,18 +29,56 @@ export const SignedIn: Story = {
   },
 };
 
-/** A merchant without a receiving wallet sees the warning with the way to attach one. */
+/**
+ * A merchant without a receiving wallet: the warning first, above the fold; attaching a wallet is
+ * the first next step; the balances card asks for one instead of showing zeros. Every way leads
+ * to the wallet dialog, open at once.
+ */
 export const WithoutWallet: Story = {
   parameters: { serverData: { wallets: [] } },
   beforeEach: () => finishTour(),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(await c.findByText("You'll not be able to receive payment, unless you attach a wallet address")).toBeVisible();
-    await expect(c.getByRole("link", { name: "Attach a wallet" })).toHaveAttribute("href", "/settings/deposits");
+    const warning = await c.findByText("You'll not be able to receive payment, unless you attach a wallet address");
+    await expect(warning).toBeVisible();
+    const steps = c.getByTestId("next-steps");
+    // The warning comes before the guide in the page.
+    await expect(warning.compareDocumentPosition(steps) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expect(within(steps).getAllByRole("listitem")[0]).toHaveTextContent("Attach a receiving wallet");
+    const attach = c.getAllByRole("link", { name: "Attach a wallet" });
+    await expect(attach).toHaveLength(3);
+    for (const link of attach) await expect(link).toHaveAttribute("href", "/settings/deposits?open-wallet=true");
+    await expect(c.getByText("Attach a Solana receiving wallet to see its balances here.")).toBeVisible();
+    await expect(c.queryByTestId("balance-total")).toBeNull();
   },
 };
 
-/** A merchant who has been paid: the figures, the chart, balances and the recent payments. */
+export const WithoutWalletFrenchPhone: Story = {
+  ...WithoutWallet,
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText(/Vous ne pourrez pas recevoir de paiement/)).toBeVisible();
+    await expect(c.getAllByRole("link", { name: "Ajouter un portefeuille" })).toHaveLength(3);
+  },
+};
+
+/** Hide takes the guide away for this merchant on this browser. */
+export const NextStepsHidden: Story = {
+  beforeEach: () => finishTour(),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const steps = await c.findByTestId("next-steps");
+    // The wallet is attached: its step is done, no warning.
+    await waitFor(() => expect(within(steps).getAllByRole("listitem")[0]).toHaveTextContent("Done"));
+    await expect(c.queryByText(/You'll not be able to receive payment/)).toBeNull();
+    await userEvent.click(within(steps).getByRole("button", { name: "Hide next steps" }));
+    await expect(c.queryByTestId("next-steps")).toBeNull();
+    await expect($nextStepsDismissed.get()).toHaveLength(1);
+  },
+};
+
+/** A merchant who has been paid (with a wallet): the figures, the chart, balances and the recent payments; the next steps are done and gone. */
 export const WithPayments: Story = {
   parameters: { serverData: { wallets: [storyWallet], dashboard: storyDashboard, balances: storyBalances } },
   beforeEach: () => finishTour(),
@@ -48,7 +87,7 @@ export const WithPayments: Story = {
     await expect(await c.findByText("$2,318.49")).toBeVisible();
     await expect(await c.findByTestId("balance-total")).toHaveTextContent("$1,924.47");
     await expect(c.getByRole("link", { name: "View Transactions" })).toHaveAttribute("href", "/transactions");
-    await expect(c.getByRole("link", { name: "Create Payment Link" })).toHaveAttribute("href", "/quick-pays?open-create=true");
+    await expect(c.queryByTestId("next-steps")).toBeNull();
     // Below the fold: its code loads once it scrolls into view.
     (await c.findByTestId("volume-chart")).scrollIntoView();
     await waitFor(() => expect(canvasElement.querySelector(".apexcharts-svg")).not.toBeNull(), { timeout: 5000 });

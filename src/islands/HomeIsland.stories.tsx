@@ -10,9 +10,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** i18next is already initialised by the preview, so the island renders at once. */
+/**
+ * Signed out (the preview clears the session): the landing page and its way in. i18next is
+ * already initialised by the preview, so the island renders at once. (A signed-in merchant is sent
+ * on to the dashboard: `homeRedirect`'s unit test and the e2e smoke journey cover it.)
+ */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("heading", { level: 1 })).toHaveTextContent("Welcome");
+    const c = within(canvasElement);
+    await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Welcome");
+    await expect(c.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth");
   },
 };

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { SHOPIFY_PLUGIN_URL } from "@/lib/integrations-catalog";
 import { finishTour } from "@/stores/onboarding";
 import IntegrationsIsland from "./IntegrationsIsland";
 
@@ -14,12 +13,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** /integrations in the merchant shell: the three groups of tiles, Shopify leading to its plugin page. */
+/** /integrations in the merchant shell: the three groups of tiles, Shopify marked as coming (no plugin is published). */
 export const Tiles: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole("heading", { level: 1, name: "Integrations" })).toBeVisible();
-    await expect(c.getByRole("link", { name: /Shopify/ })).toHaveAttribute("href", SHOPIFY_PLUGIN_URL);
+    await expect(c.queryByRole("link", { name: /Shopify/ })).toBeNull();
     await expect(c.getByRole("button", { name: /Node\.js/ })).toHaveTextContent("View instructions");
   },
 };
@@ -29,6 +28,6 @@ export const TilesFrenchPhone: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole("heading", { level: 1, name: "Intégrations" })).toBeVisible();
-    await expect(c.getByRole("link", { name: /Shopify/ })).toHaveAttribute("href", SHOPIFY_PLUGIN_URL);
+    await expect(c.queryByRole("link", { name: /Shopify/ })).toBeNull();
   },
 };

@@ -21,6 +21,6 @@ export const SignedIn: Story = {
     await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("zLink");
     await expect(c.getAllByRole("link", { name: "zLink" })[0]).toHaveAttribute("href", "/quick-pays");
     await expect(await c.findByRole("cell", { name: "7Hq2kZr9XbNm" })).toBeVisible();
-    await expect(await c.findByText(/You'll not be able to receive payment/)).toBeVisible();
+    await expect(await c.findByText(/Your links cannot be paid yet/)).toBeVisible();
   },
 };

@@ -16,7 +16,9 @@ const profile = () => <ProfilePanel api={merchantApi} uploadLogo={uploadLogo} on
 /** Each settings tab's panel; a tab listed in settings-tabs.ts needs its line here. */
 const PANELS: Record<SettingsTab["key"], ((user: { _id: string }) => React.ReactNode) | undefined> = {
   profile,
-  deposits: () => <DepositsPanel api={merchantApi} />,
+  deposits: () => (
+    <DepositsPanel api={merchantApi} search={window.location.search} onSearchHandled={() => window.history.replaceState(null, "", window.location.pathname)} />
+  ),
   notifications: () => <NotificationsPanel api={merchantApi} />,
   security: (user) => <SecurityPanel api={merchantApi} accountId={user._id} onSignInAgain={signInAgain} />,
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { http, HttpResponse } from "msw";
 import { expect, fn, waitFor, within } from "storybook/test";
 import { finishTour } from "@/stores/onboarding";
+import { $zrampOffered } from "@/stores/zramp-offered";
 import ZRampIsland from "./ZRampIsland";
 
 /** A stand-in for the provider's page (stories have no network), as zramp-page.stories.tsx draws it. */
@@ -70,5 +71,27 @@ export const WithoutRampPermission: Story = {
     await expect(await c.findByRole("heading", { level: 1, name: "You don't have access to this page" })).toBeVisible();
     await expect(c.queryByRole("link", { name: "zRamp" })).toBeNull();
     await expect(rampAsked).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * A server with no ramp provider (its /api/session says `zramp: false`): the menu leaves zRamp out
+ * and the page, reached by its address, says plainly it is not offered here.
+ */
+export const NoProviderOnThisServer: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get("/api/zramp", () => HttpResponse.json({ data: { url: null } })),
+        http.get("/api/session", () => HttpResponse.json({ data: { user: {}, mode: "sandbox", zramp: false } })),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("heading", { name: "zRamp is not available on this server" })).toBeVisible();
+    await waitFor(() => expect($zrampOffered.get()).toBe("no"));
+    await waitFor(() => expect(c.queryByRole("link", { name: "zRamp" })).toBeNull());
+    await expect(c.getAllByRole("link", { name: "zAPI" })[0]).toBeVisible();
   },
 };

@@ -1,7 +1,8 @@
 /**
  * The tiles of /integrations (SPEC "Integrations"): three groups; an available tile opens its
- * guide (a dialog with install, configure and first payment) or, for a platform plugin, its
- * plugin page; the others read 'Coming Soon'.
+ * guide (a dialog with install, configure and first payment); the others read 'Coming Soon'.
+ * No e-commerce plugin is published yet, so every platform (Shopify included) is coming: a tile
+ * never leads to a page that does not exist (issue 28).
  */
 
 export type IntegrationGroupId = "ecommerce" | "server" | "sdk";
@@ -12,20 +13,14 @@ export interface IntegrationTile {
   /** A product name: the same in every language. */
   name: string;
   /** What an available tile opens; none means 'Coming Soon'. */
-  opens?: { guide: GuideId } | { plugin: string };
+  opens?: { guide: GuideId };
 }
-
-/**
- * The Shopify app's listing, where a merchant installs the plugin (it reads the store domain and
- * secret saved with the account's integration settings).
- */
-export const SHOPIFY_PLUGIN_URL = "https://apps.shopify.com/zpay";
 
 export const INTEGRATION_GROUPS: readonly { id: IntegrationGroupId; tiles: readonly IntegrationTile[] }[] = [
   {
     id: "ecommerce",
     tiles: [
-      { id: "shopify", name: "Shopify", opens: { plugin: SHOPIFY_PLUGIN_URL } },
+      { id: "shopify", name: "Shopify" },
       { id: "woocommerce", name: "WooCommerce" },
       { id: "magento", name: "Magento" },
       { id: "prestashop", name: "PrestaShop" },

@@ -51,6 +51,17 @@ export function afterSignInPath(search: string): string {
 /** The parameters /auth reads itself (a referral code, `openedInApp=1`): a visit sent there keeps them. */
 export const SIGN_IN_PARAMS = ["r", "openedInApp"] as const;
 
+/** The parameters of `search` that /auth reads itself, to carry along to it. */
+export function keptSignInParams(search: string): URLSearchParams {
+  const from = new URLSearchParams(search);
+  const params = new URLSearchParams();
+  for (const name of SIGN_IN_PARAMS) {
+    const value = from.get(name);
+    if (value !== null) params.set(name, value);
+  }
+  return params;
+}
+
 /**
  * Where a visit to `pathname` + `search` goes without a usable session (none, expired, terms not
  * accepted, or ended by the server), or null to stay: every route but /auth (SPEC §2) goes to
@@ -59,12 +70,7 @@ export const SIGN_IN_PARAMS = ["r", "openedInApp"] as const;
  */
 export function accessRedirect(pathname: string, search: string): string | null {
   if (pathname === PUBLIC_ROUTE || pathname === `${PUBLIC_ROUTE}/`) return null;
-  const from = new URLSearchParams(search);
-  const params = new URLSearchParams();
-  for (const name of SIGN_IN_PARAMS) {
-    const value = from.get(name);
-    if (value !== null) params.set(name, value);
-  }
+  const params = keptSignInParams(search);
   const back = safeReturnPath(`${pathname}${search}`);
   if (back) params.set(RETURN_PARAM, back);
   const query = params.toString();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS } from "./permissions";
-import { SIDE_MENU, UNBUILT_ROUTES, isAllowed, permissionAttribute, visibleMenu, type SideMenuItem } from "./side-menu";
+import { SIDE_MENU, UNBUILT_ROUTES, hiddenRoutes, isAllowed, permissionAttribute, visibleMenu, type SideMenuItem } from "./side-menu";
 
 /** Every subset of the permission list: 2^11 combinations. */
 function* everyPermissionSet(): Generator<string[]> {
@@ -80,5 +80,14 @@ describe("side menu", () => {
     const shown = visibleMenu({ permissions: ["donate", "quickpay", "collect", "bills", "checkout", "invoices"], rampOnly: false });
     expect(shown.map((i) => i.href)).toEqual(expect.arrayContaining(["/dashboard", "/quick-pays", "/settings"]));
     expect(visibleMenu({ permissions: [], rampOnly: false }).map((i) => i.href)).not.toContain("/quick-pays");
+  });
+
+  it("hides zRamp on a server with no ramp provider, and only zRamp", () => {
+    const all = { permissions: [...PERMISSIONS], rampOnly: true };
+    const without = visibleMenu(all, SIDE_MENU, hiddenRoutes({ zrampOffered: false })).map((i) => i.href);
+    const withRamp = visibleMenu(all, SIDE_MENU, hiddenRoutes({ zrampOffered: true })).map((i) => i.href);
+    expect(withRamp).toContain("/zramp");
+    expect(without).not.toContain("/zramp");
+    expect(withRamp.filter((href) => href !== "/zramp")).toEqual(without);
   });
 });

@@ -18,6 +18,9 @@ export interface SideMenuItem {
   external?: boolean;
 }
 
+/** zRamp's route: hidden from the menu on a server with no ramp provider (issue 28). */
+export const ZRAMP_ROUTE = "/zramp";
+
 /** The side menu in display order, exactly as SPEC §2's table. */
 export const SIDE_MENU: readonly SideMenuItem[] = [
   { id: "dashboard", labelKey: "menu.dashboard", href: "/dashboard" },
@@ -29,7 +32,7 @@ export const SIDE_MENU: readonly SideMenuItem[] = [
   { id: "zinvoice", labelKey: "menu.zinvoice", href: "/bills", permission: "bills" },
   { id: "zcart", labelKey: "menu.zcart", href: "/checkouts", permission: "checkout" },
   { id: "invoices", labelKey: "menu.invoices", href: "/invoices", permission: "invoices" },
-  { id: "zramp", labelKey: "menu.zramp", href: "/zramp", permission: ["quickpay", "ramponly"] },
+  { id: "zramp", labelKey: "menu.zramp", href: ZRAMP_ROUTE, permission: ["quickpay", "ramponly"] },
   { id: "zapi", labelKey: "menu.zapi", href: "/zapi", permission: "quickpay" },
   { id: "nft", labelKey: "menu.nft", href: "/nft", comingSoon: true },
   { id: "routes", labelKey: "menu.routes", href: "/routes", comingSoon: true },
@@ -47,6 +50,11 @@ export const SIDE_MENU: readonly SideMenuItem[] = [
  */
 export const UNBUILT_ROUTES: ReadonlySet<string> = new Set([
 ]);
+
+/** The routes the menu leaves out: unbuilt screens, and zRamp when the server says it has no provider. */
+export function hiddenRoutes(server: { zrampOffered: boolean }, unbuilt: ReadonlySet<string> = UNBUILT_ROUTES): ReadonlySet<string> {
+  return server.zrampOffered ? unbuilt : new Set([...unbuilt, ZRAMP_ROUTE]);
+}
 
 export interface MenuAccess {
   permissions: readonly string[];

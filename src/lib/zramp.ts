@@ -7,9 +7,6 @@
 /** SPEC §9: the ramp frame's height. */
 export const ZRAMP_FRAME_HEIGHT_PX = 700;
 
-/** The environment variable naming the provider's base address (README "zRamp"). */
-export const ZRAMP_PROVIDER_ENV = "ZRAMP_PROVIDER_URL";
-
 /** The networks the ramp delivers to: our settlement chain. */
 export const ZRAMP_NETWORKS = "solana";
 

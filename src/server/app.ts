@@ -8,6 +8,7 @@ import { ApiError, toErrorResponse } from "./http/errors";
 import { createRouter } from "./http/router";
 import { docsRoutes } from "./http/docs";
 import { notFoundPage, staticSite } from "./http/static";
+import { redirectSpecSpellings } from "./http/spec-spellings";
 import { MAX_BODY_BYTES, limitBody } from "./http/body-limit";
 import { compressResponses } from "./http/compression";
 import { lazyChild } from "./logger";
@@ -174,6 +175,8 @@ export interface CreateAppOptions {
  */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = base(deps, options, "'none'");
+  // SPEC's capitalised page spellings (/zAPI, /zRamp) reach the pages that exist.
+  app.use(redirectSpecSpellings());
   app.route("/api", createApi(deps));
   // Prometheus scrapes the app origin (callers on this machine, or with METRICS_TOKEN).
   app.route("/", metricsRoutes(deps));

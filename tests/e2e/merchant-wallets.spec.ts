@@ -72,3 +72,24 @@ test("a merchant attaches an EVM wallet by connecting and signing, and a Solana 
   await page.waitForTimeout(300); // the answer renders (the warning would be up by now)
   await expect(page.getByText(WARNING)).toBeHidden();
 });
+
+/**
+ * A new merchant's first minutes (issue 28): the dashboard says first that no payment can come in,
+ * attaching a wallet is next step one, and its button lands on Deposits with the wallet dialog open
+ * (the query dropped, so a reload does not reopen it). SPEC's spelling /zRamp reaches /zramp.
+ */
+test("a new merchant is steered to attach a wallet: warning first, step one opens the wallet dialog", async ({ page }) => {
+  await signInMerchant(page);
+  await expect(page.getByText(WARNING)).toBeVisible();
+  const steps = page.getByTestId("next-steps");
+  await expect(steps.getByRole("listitem").first()).toContainText("Attach a receiving wallet");
+  await expect(page.getByTestId("wallet-balances")).toContainText("Attach a Solana receiving wallet to see its balances here.");
+  await page.screenshot({ path: "test-results/screens/dashboard-first-run.png" });
+  await steps.getByRole("link", { name: "Attach a wallet" }).click();
+  await expect(page).toHaveURL(/\/settings\/deposits$/);
+  await expect(page.getByRole("dialog", { name: "Choose a network" })).toBeVisible();
+
+  const redirected = await page.request.get("/zRamp", { maxRedirects: 0 });
+  expect(redirected.status()).toBe(301);
+  expect(redirected.headers()["location"]).toBe("/zramp");
+});

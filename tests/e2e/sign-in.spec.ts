@@ -11,7 +11,7 @@ async function startSignIn(page: Page, wallet: SolanaTestWallet, path = "/auth")
 }
 
 test.describe("merchant sign-in", () => {
-  test("first sign-in: sign, accept the terms, land on the dashboard; a return visit goes straight in", async ({ page }) => {
+  test("first sign-in: sign, accept the terms, land on the dashboard; a return visit (to /auth or /) goes straight in", async ({ page }) => {
     const wallet = createSolanaTestWallet();
     await startSignIn(page, wallet);
     const terms = page.getByRole("dialog");
@@ -24,10 +24,11 @@ test.describe("merchant sign-in", () => {
     await expect(page.getByText(/\?r=[A-Z2-9]{8}/)).toBeVisible();
     expect(wallet.requests).toEqual(["connect", "signMessage"]);
     // First visit: the guided tour opens by itself; Next to the end, then 'All Done!' closes it.
+    // (exact: the dashboard also has "Hide next steps")
     const tour = page.getByRole("dialog", { name: "Your tools" });
     await expect(tour).toContainText("1/4");
     await page.screenshot({ path: "test-results/screens/dashboard.png" });
-    for (let step = 1; step < 4; step += 1) await page.getByRole("button", { name: "Next" }).click();
+    for (let step = 1; step < 4; step += 1) await page.getByRole("button", { name: "Next", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Your account" })).toContainText("4/4");
     await page.getByRole("button", { name: "All Done!" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -36,6 +37,9 @@ test.describe("merchant sign-in", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
     await expect(page.getByRole("dialog")).toHaveCount(0); // the onboarding flag remembers the tour
+    // Signed in, the home page goes straight to the dashboard too.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("a wallet with Sign-In With Solana signs in through solana:signIn", async ({ page }) => {

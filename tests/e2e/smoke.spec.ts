@@ -10,6 +10,9 @@ test.describe("smoke: the started server renders pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome");
     await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/api/docs");
     await page.screenshot({ path: "test-results/screens/home-en.png" });
+    // Signed out, the landing page leads in (issue 28: it was a dead end).
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test("switching to French translates the page and is remembered on the next visit", async ({ page }) => {
@@ -36,7 +39,7 @@ test.describe("smoke: the started server renders pages", () => {
   test("an unknown page shows the 404 screen with a 404 status", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resource Not Found");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   });
 
   test("the phone layout has no horizontal scroll", async ({ browser }) => {

@@ -94,8 +94,8 @@ test.describe("pages paint before JavaScript", () => {
 
   test("the 404 page paints its text and the way home with no script to download, in the reader's language", async ({ browser }) => {
     for (const [locale, lang, heading, title, home] of [
-      ["en-US", "en", "Resource Not Found", "Not found - zPay", "Go to the home page"],
-      ["fr-FR", "fr", "Ressource introuvable", "Page introuvable - zPay", "Aller à l’accueil"],
+      ["en-US", "en", "Page not found", "Not found - zPay", "Go to the home page"],
+      ["fr-FR", "fr", "Page introuvable", "Page introuvable - zPay", "Aller à l’accueil"],
     ] as const) {
       const context = await browser.newContext({ locale, viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
@@ -116,7 +116,7 @@ test.describe("pages paint before JavaScript", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/no-such-page");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resource Not Found");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
     await expect(page.getByRole("link", { name: "Go to the home page" })).toBeVisible();
     await context.close();
   });

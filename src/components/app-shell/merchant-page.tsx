@@ -2,9 +2,10 @@ import { useStore } from "@nanostores/react";
 import { I18nRoot } from "@/components/i18n/i18n-root";
 import { SessionGuard } from "@/components/session/session-guard";
 import { actsAsProduction } from "@/lib/server-mode";
-import { isAllowed, type SideMenuItem } from "@/lib/side-menu";
+import { hiddenRoutes, isAllowed, type SideMenuItem } from "@/lib/side-menu";
 import { $permissionDenied, merchantApi } from "@/stores/merchant-api";
 import { $serverMode } from "@/stores/server-mode";
+import { $zrampOffered } from "@/stores/zramp-offered";
 import { clearSession, type SessionUser } from "@/stores/session";
 import { AppShell } from "./app-shell";
 import { PermissionScreen } from "./permission-screen";
@@ -31,6 +32,8 @@ export interface MerchantPageProps {
 export function MerchantPage({ isProduction, permission, children }: MerchantPageProps) {
   const serverMode = useStore($serverMode);
   const denied = useStore($permissionDenied);
+  // Unknown ('') counts as offered: the item shows until the server says otherwise.
+  const zrampOffered = useStore($zrampOffered) !== "no";
   return (
     <I18nRoot>
       <SessionGuard api={merchantApi}>
@@ -45,6 +48,7 @@ export function MerchantPage({ isProduction, permission, children }: MerchantPag
               api={merchantApi}
               isProduction={actsAsProduction(serverMode, isProduction)}
               onLogout={() => void logout()}
+              unbuilt={hiddenRoutes({ zrampOffered })}
             >
               {permitted ? children(user) : <PermissionScreen />}
             </AppShell>

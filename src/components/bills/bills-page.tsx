@@ -4,6 +4,7 @@ import { PlusIcon } from "lucide-react";
 import { InvoiceFormDialog } from "@/components/invoice-form/invoice-form-dialog";
 import { InvoiceDetailsDialog } from "@/components/invoices/invoice-details-dialog";
 import { Button } from "@/components/ui/button";
+import { ReceivingWalletWarning } from "@/components/wallet/no-wallet-warning";
 import type { ApiClient } from "@/lib/api-client";
 import { invoiceCurrencies, invoiceToFormValues, merchantInvoiceViewPath } from "@/lib/bills-display";
 import type { BillDto, InvoiceDto } from "@/lib/invoice";
@@ -112,6 +113,8 @@ export function BillsPage({ api, userId, billingCurrency, today, timeZone, openI
           onDetails={(r) => setDetails(r.invoice)}
         />
       )}
+      {/* Under the table, as on zLink: it appears once the wallets load, and must not push the rows down. */}
+      <ReceivingWalletWarning api={api} forLinks />
       {form ? (
         <InvoiceFormDialog
           key={form.mode === "update" ? `${form.bill._id}-${form.key}` : "create"}

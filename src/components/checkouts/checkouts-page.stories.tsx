@@ -54,7 +54,7 @@ export const Empty: Story = {
     await expect(c.getByRole("cell", { name: "Bundle your items into a checkout and start selling!" })).toBeVisible();
     await expect(c.getByRole("button", { name: "Create Checkout" })).toBeDisabled();
     await expect(c.getByRole("button", { name: "Create Checkout" })).toHaveAccessibleDescription("Add an item to your catalogue first.");
-    await expect(await c.findByText("You'll not be able to receive payment, unless you attach a wallet address")).toBeVisible();
+    await expect(await c.findByText("Your links cannot be paid yet: attach a receiving wallet so that your customers can pay them.")).toBeVisible();
   },
 };
 

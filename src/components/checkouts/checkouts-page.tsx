@@ -204,7 +204,7 @@ export function CheckoutsPage({ api, userId, billingCurrency, uploadImage, onSav
           </section>
         </>
       )}
-      <ReceivingWalletWarning api={api} />
+      <ReceivingWalletWarning api={api} forLinks />
       {itemForm ? (
         <CatalogItemDialog
           key={itemForm.mode === "update" ? `${itemForm.id}-${itemForm.key}` : "create"}

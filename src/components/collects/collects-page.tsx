@@ -112,7 +112,7 @@ export function CollectsPage({ api, userId, billingCurrency, timeZone }: Collect
           onRemind={(r) => void remind(r)}
         />
       )}
-      <ReceivingWalletWarning api={api} />
+      <ReceivingWalletWarning api={api} forLinks />
       {form ? (
         <CollectFormDialog
           key={form.mode === "update" ? `${form.id}-${form.key}` : "create"}

@@ -1,21 +1,50 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, fn, userEvent, within } from "storybook/test";
 import { NextStepsCard } from "./next-steps-card";
 
 const meta = { title: "Dashboard/NextStepsCard", component: NextStepsCard } satisfies Meta<typeof NextStepsCard>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The links open zLink's create dialog and its newest link's share instructions (SPEC §2). */
-export const Default: Story = {
-  play: async ({ canvasElement }) => {
+/**
+ * A new merchant: attaching a receiving wallet comes first (its dialog one click away), then
+ * zLink's create dialog and its newest link's share instructions (SPEC §2).
+ */
+export const NewMerchant: Story = {
+  args: { hasWallet: false, paid: false, onDismiss: fn() },
+  play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
+    const steps = c.getAllByRole("listitem");
+    await expect(steps[0]).toHaveTextContent("Attach a receiving wallet");
+    await expect(c.getByRole("link", { name: "Attach a wallet" })).toHaveAttribute("href", "/settings/deposits?open-wallet=true");
     await expect(c.getByRole("link", { name: "Create Payment Link" })).toHaveAttribute("href", "/quick-pays?open-create=true");
     await expect(c.getByRole("link", { name: "Share your link" })).toHaveAttribute("href", "/quick-pays?open-share=true");
     await expect(c.getByText("Get paid")).toBeVisible();
+    await userEvent.click(c.getByRole("button", { name: "Hide next steps" }));
+    await expect(args.onDismiss).toHaveBeenCalledOnce();
   },
 };
 
-export const French: Story = { globals: { locale: "fr" } };
+/** The wallet is attached: its step reads Done, creating a link is next. */
+export const WalletAttached: Story = {
+  args: { hasWallet: true, paid: false, onDismiss: fn() },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole("link", { name: "Attach a wallet" })).toBeNull();
+    await expect(c.getAllByRole("listitem")[0]).toHaveTextContent("Done");
+  },
+};
 
-export const Phone: Story = { globals: { viewport: { value: "phone" } } };
+/** While the wallets load, nothing is marked done yet. */
+export const Loading: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("link", { name: "Attach a wallet" })).toBeVisible();
+    await expect(within(canvasElement).queryByRole("button", { name: "Hide next steps" })).toBeNull();
+  },
+};
+
+export const French: Story = { args: NewMerchant.args, globals: { locale: "fr" } };
+
+export const Phone: Story = { args: NewMerchant.args, globals: { viewport: { value: "phone" } } };
+
+export const WalletAttachedFrenchPhone: Story = { args: WalletAttached.args, globals: { locale: "fr", viewport: { value: "phone" } } };

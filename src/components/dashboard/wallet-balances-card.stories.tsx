@@ -29,9 +29,28 @@ export const Loading: Story = {
   },
 };
 
-/** No Solana wallet, or nothing in it. */
+/** A Solana wallet with nothing in it yet. */
 export const Empty: Story = {
   args: { state: { status: "ready", data: { tokenBalances: { SOL: "0", USDT: "0", USDC: "0" }, totalUSD: "0.00" } } },
+};
+
+/** No Solana receiving wallet: the call to attach one (its dialog one click away), not zeros. */
+export const NoWallet: Story = {
+  args: { hasWallet: false, state: { status: "ready", data: { tokenBalances: { SOL: "0", USDT: "0", USDC: "0" }, totalUSD: "0.00" } } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText("Attach a Solana receiving wallet to see its balances here.")).toBeVisible();
+    await expect(c.getByRole("link", { name: "Attach a wallet" })).toHaveAttribute("href", "/settings/deposits?open-wallet=true");
+    await expect(c.queryByTestId("balance-total")).toBeNull();
+  },
+};
+
+export const NoWalletFrenchPhone: Story = {
+  ...NoWallet,
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("link", { name: "Ajouter un portefeuille" })).toBeVisible();
+  },
 };
 
 /** A failed read shows zeros (SPEC §7: zero balances on any error). */

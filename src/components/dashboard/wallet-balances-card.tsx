@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { ATTACH_WALLET_HREF } from "@/lib/attach-wallet";
 import type { WalletBalancesDto } from "@/lib/dashboard";
 import { formatBilling, formatTokenAmount } from "./format";
 import type { Remote } from "./use-dashboard";
@@ -11,9 +13,22 @@ const ZERO: WalletBalancesDto = { tokenBalances: { SOL: "0", USDT: "0", USDC: "0
 /**
  * SPEC §2: SOL, USDT and USDC of the Solana receiving wallet, each with its icon, and their total
  * in the billing currency; a spinner until the balances arrive. Balances read as zero on any
- * error (SPEC §7), so a failed read shows zeros rather than an error.
+ * error (SPEC §7), so a failed read shows zeros rather than an error. A merchant known to have no
+ * Solana receiving wallet (`hasWallet` false) has no balances to show: the card asks to attach
+ * one instead of showing zeros (issue 28).
  */
-export function WalletBalancesCard({ state, exchangeRate, billingCurrency }: { state: Remote<WalletBalancesDto>; exchangeRate: string; billingCurrency: string }) {
+export function WalletBalancesCard({
+  state,
+  exchangeRate,
+  billingCurrency,
+  hasWallet,
+}: {
+  state: Remote<WalletBalancesDto>;
+  exchangeRate: string;
+  billingCurrency: string;
+  /** Whether a Solana receiving wallet is attached; undefined while the wallets load. */
+  hasWallet?: boolean;
+}) {
   const { t, i18n } = useTranslation("common");
   const balances = state.status === "ready" ? state.data : state.status === "error" ? ZERO : undefined;
   return (
@@ -25,7 +40,14 @@ export function WalletBalancesCard({ state, exchangeRate, billingCurrency }: { s
         <CardDescription>{t("dashboard.balances.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        {balances ? (
+        {hasWallet === false ? (
+          <div className="flex min-h-36 flex-col items-start justify-center gap-3">
+            <p className="text-sm text-muted-foreground">{t("dashboard.balances.noWallet")}</p>
+            <a href={ATTACH_WALLET_HREF} className={buttonVariants({ size: "sm" })}>
+              {t("dashboard.balances.attach")}
+            </a>
+          </div>
+        ) : balances ? (
           <div className="flex min-h-36 flex-col gap-3">
             <ul className="flex flex-col gap-2">
               {TOKENS.map((symbol) => (

@@ -44,7 +44,7 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole("cell", { name: "Receive support — create your donation page now!" })).toBeVisible();
-    await expect(await c.findByText("You'll not be able to receive payment, unless you attach a wallet address")).toBeVisible();
+    await expect(await c.findByText("Your links cannot be paid yet: attach a receiving wallet so that your customers can pay them.")).toBeVisible();
   },
 };
 

@@ -111,7 +111,7 @@ export function DonatesPage({ api, userId, billingCurrency, exampleHost, onSaved
           onInstructions={(r) => void openInstructions(r)}
         />
       )}
-      <ReceivingWalletWarning api={api} />
+      <ReceivingWalletWarning api={api} forLinks />
       {form ? (
         <DonateFormDialog
           key={form.mode === "update" ? `${form.id}-${form.key}` : "create"}

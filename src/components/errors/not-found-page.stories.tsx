@@ -14,13 +14,15 @@ type Story = StoryObj<typeof meta>;
 export const AsServed: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("Resource Not Found");
-    await expect(c.getByText("API request failed. Resource not found.")).toBeVisible();
+    await expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("Page not found");
+    // It speaks to someone who typed an address, not of an API request.
+    await expect(c.getByText(/There is no page at this address/)).toBeVisible();
+    await expect(c.queryByText(/API request failed/)).toBeNull();
     await expect(c.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
     // Every language rides along for the swap before first paint.
     await expect(JSON.parse(c.getByRole("heading", { level: 1 }).querySelector("[data-static-text]")!.getAttribute("data-static-text")!)).toEqual({
-      en: "Resource Not Found",
-      fr: "Ressource introuvable",
+      en: "Page not found",
+      fr: "Page introuvable",
     });
   },
 };

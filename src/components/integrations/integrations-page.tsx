@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { Code2, ExternalLinkIcon, Server, ShoppingCart, type LucideIcon } from "lucide-react";
+import { Code2, Server, ShoppingCart, type LucideIcon } from "lucide-react";
 import { INTEGRATION_GROUPS, type GuideId, type IntegrationGroupId, type IntegrationTile } from "@/lib/integrations-catalog";
 import { cn } from "@/lib/utils";
 import { GuideDialog } from "./guide-dialog";
@@ -19,23 +19,12 @@ function Tile({ tile, icon: Icon, onGuide }: { tile: IntegrationTile; icon: Luci
     </span>
   );
   const opens = tile.opens;
-  if (opens && "guide" in opens)
+  if (opens)
     return (
       <button type="button" className={actionTileClass} onClick={(event) => onGuide(opens.guide, event.currentTarget)}>
         {name}
         <span className="text-sm font-medium text-primary">{t("viewGuide")}</span>
       </button>
-    );
-  if (opens && "plugin" in opens)
-    return (
-      <a className={actionTileClass} href={opens.plugin} target="_blank" rel="noopener noreferrer">
-        {name}
-        <span className="inline-flex items-center gap-1 text-sm font-medium text-primary">
-          {t("openPlugin")}
-          <ExternalLinkIcon aria-hidden="true" className="size-4" />
-          <span className="sr-only">{t("ui:primitives.opensInNewTab")}</span>
-        </span>
-      </a>
     );
   return (
     <div className={cn(tileClass, "bg-muted/40")}>

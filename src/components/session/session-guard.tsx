@@ -5,6 +5,7 @@ import type { ApiClient } from "@/lib/api-client";
 import { accessRedirect } from "@/lib/return-path";
 import { $session, clearSession, updateSession, type SessionUser } from "@/stores/session";
 import { setServerMode } from "@/stores/server-mode";
+import { setZrampOffered } from "@/stores/zramp-offered";
 
 export interface SessionGuardProps {
   api: ApiClient;
@@ -38,11 +39,13 @@ export function SessionGuard({
   React.useEffect(() => {
     if (!allowed) return;
     api
-      .get<{ data: { user: Omit<SessionUser, "token" | "validTill">; mode?: string } }>("/session")
+      .get<{ data: { user: Omit<SessionUser, "token" | "validTill">; mode?: string; zramp?: boolean } }>("/session")
       .then(({ data }) => {
         updateSession(data.user);
         // The server, not the build, says whether this is production (what the shell offers).
         setServerMode(data.mode);
+        // Whether the menu offers zRamp (a server with no ramp provider hides it).
+        setZrampOffered(data.zramp);
       })
       .catch(() => {
         // Session problems are handled by the client (toast, then /auth); others keep the cache.

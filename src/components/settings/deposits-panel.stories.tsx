@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, waitFor, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { LOCAL_EVM_CHAIN_B_ID, LOCAL_EVM_CHAIN_ID, SOLANA_DEVNET } from "@/lib/chains";
 import type { ReceivingWalletDto } from "@/lib/receiving-wallets";
 import { merchantApi } from "@/stores/merchant-api";
@@ -65,6 +65,16 @@ export const WarningOpensDialog: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole("button", { name: "Attach a wallet" }));
     await expect(await within(document.body).findByRole("dialog", { name: "Choose a network" })).toBeVisible();
+  },
+};
+
+/** Reached from an "Attach a wallet" link (`?open-wallet=true`): the dialog is open at once, and the query dropped. */
+export const OpenedFromAttachLink: Story = {
+  args: { search: "?open-wallet=true", onSearchHandled: fn() },
+  play: async ({ canvasElement, args }) => {
+    await expect(await within(document.body).findByRole("dialog", { name: "Choose a network" })).toBeVisible();
+    await expect(args.onSearchHandled).toHaveBeenCalledOnce();
+    await expect(within(canvasElement).getByText(WARNING)).toBeInTheDocument();
   },
 };
 

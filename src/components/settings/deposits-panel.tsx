@@ -8,6 +8,7 @@ import { useWalletStatus } from "@/components/wallet/use-wallet-status";
 import { WalletConnectDialog } from "@/components/wallet/wallet-connect-dialog/wallet-connect-dialog";
 import type { WalletDialogMode } from "@/components/wallet/wallet-connect-dialog/wallet-api";
 import type { ApiClient } from "@/lib/api-client";
+import { asksToOpenWallet } from "@/lib/attach-wallet";
 import { hasReceivingWallet, type WalletNetworksStatus } from "@/lib/receiving-wallets";
 import { showToast } from "@/stores/toasts";
 import { RouteSettlements } from "@/components/settlements/route-settlements";
@@ -16,12 +17,21 @@ import { RouteBalanceCheck } from "./route-balance-check";
 
 /**
  * SPEC §2 Settings → Deposits: the receiving wallet of each chain family offered (connect one, or
- * change its address, through the wallet dialog) and the settlement currency.
+ * change its address, through the wallet dialog) and the settlement currency. `?open-wallet=true`
+ * (every "attach a wallet" link) opens the dialog as soon as the wallets are known.
  */
-export function DepositsPanel({ api }: { api: ApiClient }) {
+export function DepositsPanel({ api, search = "", onSearchHandled }: { api: ApiClient; search?: string; onSearchHandled?: () => void }) {
   const { t } = useTranslation("settings");
   const { state, reload } = useWalletStatus(api);
   const [dialog, setDialog] = React.useState<{ mode: WalletDialogMode; chainId?: number } | null>(null);
+  // The query is acted on once, after the first load; the address bar then drops it (a reload does not reopen it).
+  const queryHandled = React.useRef(false);
+  React.useEffect(() => {
+    if (queryHandled.current || state.status !== "ready" || !asksToOpenWallet(search)) return;
+    queryHandled.current = true;
+    onSearchHandled?.();
+    setDialog({ mode: "connect" });
+  }, [state.status, search, onSearchHandled]);
   // Each saved wallet remounts the route card: a replaced EVM wallet means another current route
   // (the old one moves under the replaced wallets' routes), which the card reads afresh.
   const [saves, setSaves] = React.useState(0);

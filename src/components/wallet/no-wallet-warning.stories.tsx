@@ -17,7 +17,25 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole("status")).toHaveTextContent("You'll not be able to receive payment, unless you attach a wallet address");
-    await expect(c.getByRole("link", { name: "Attach a wallet" })).toHaveAttribute("href", "/settings/deposits");
+    await expect(c.getByRole("link", { name: "Attach a wallet" })).toHaveAttribute("href", "/settings/deposits?open-wallet=true");
+  },
+};
+
+/** On a page of payment links (zLink, zRequest, zInvoice, zCart, donations): those links cannot be paid yet. */
+export const ForLinks: Story = {
+  args: { forLinks: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("status")).toHaveTextContent("Your links cannot be paid yet: attach a receiving wallet so that your customers can pay them.");
+    await expect(c.getByRole("link", { name: "Attach a wallet" })).toHaveAttribute("href", "/settings/deposits?open-wallet=true");
+  },
+};
+
+export const ForLinksFrenchPhone: Story = {
+  args: { forLinks: true },
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveTextContent(/Vos liens ne peuvent pas encore être payés/);
   },
 };
 

@@ -46,7 +46,7 @@ export const Empty: Story = {
     const c = within(canvasElement);
     await expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("zLink");
     await expect(await c.findByRole("cell", { name: "Get paid faster — create your zLink now!" })).toBeVisible();
-    await expect(await c.findByText("You'll not be able to receive payment, unless you attach a wallet address")).toBeVisible();
+    await expect(await c.findByText("Your links cannot be paid yet: attach a receiving wallet so that your customers can pay them.")).toBeVisible();
   },
 };
 
@@ -55,7 +55,7 @@ export const WithLinks: Story = {
     const c = within(canvasElement);
     await expect(await c.findByRole("cell", { name: "7Hq2kZr9XbNm" })).toBeVisible();
     await expect(c.getAllByRole("row")).toHaveLength(1 + sampleLinks.length);
-    await expect(c.queryByText(/You'll not be able to receive payment/)).toBeNull();
+    await expect(c.queryByText(/Your links cannot be paid yet/)).toBeNull();
   },
 };
 
@@ -188,7 +188,7 @@ export const Phone: Story = {
   parameters: { serverData: { wallets: [] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("cell", { name: "7Hq2kZr9XbNm" })).toBeInTheDocument();
-    await expect(await within(canvasElement).findByText(/You'll not be able to receive payment/)).toBeVisible();
+    await expect(await within(canvasElement).findByText(/Your links cannot be paid yet/)).toBeVisible();
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };

@@ -131,7 +131,7 @@ export function ZLinkPage({ api, userId, billingCurrency, exampleHost, search = 
         />
       )}
       {/* Under the table: it appears once the wallets load, and above the table it pushed the rows down (CLS on phones). */}
-      <ReceivingWalletWarning api={api} />
+      <ReceivingWalletWarning api={api} forLinks />
       {form ? (
         <ZLinkFormDialog
           key={form.mode === "update" ? `${form.id}-${form.key}` : "create"}

@@ -51,22 +51,24 @@ export const Loading: Story = {
   },
 };
 
-/** No provider on this server: the page says which variable to set and where it is described. */
-export const NoProviderConfigured: Story = {
+/** No provider on this server: merchants read that zRamp is not offered here, and nothing about server settings. */
+export const NotAvailable: Story = {
   parameters: { msw: { handlers: [notConfigured] } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(await c.findByText("No ramp provider is set up")).toBeVisible();
-    await expect(c.getByText("ZRAMP_PROVIDER_URL=https://ramp.example.com/widget")).toBeVisible();
+    await expect(await c.findByRole("heading", { name: "zRamp is not available on this server" })).toBeVisible();
+    await expect(c.queryByText(/ZRAMP_PROVIDER_URL/)).toBeNull();
     await expect(c.queryByTitle("zRamp: buy crypto")).toBeNull();
   },
 };
 
-export const NoProviderConfiguredFrenchPhone: Story = {
-  ...NoProviderConfigured,
+export const NotAvailableFrenchPhone: Story = {
+  ...NotAvailable,
   globals: { locale: "fr", viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText("Aucun fournisseur de rampe n’est configuré")).toBeVisible();
+    const c = within(canvasElement);
+    await expect(await c.findByRole("heading", { name: "zRamp n’est pas disponible sur ce serveur" })).toBeVisible();
+    await expect(c.queryByText(/ZRAMP_PROVIDER_URL/)).toBeNull();
   },
 };
 

@@ -1,12 +1,12 @@
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ExternalLink } from "@/components/ui/external-link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiClient } from "@/lib/api-client";
-import { ZRAMP_FRAME_HEIGHT_PX, ZRAMP_PROVIDER_ENV, type ZRampDto } from "@/lib/zramp";
+import { ZRAMP_FRAME_HEIGHT_PX, type ZRampDto } from "@/lib/zramp";
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; url: string | null };
 
@@ -62,19 +62,20 @@ function RampFrame({ url }: { url: string }) {
   );
 }
 
-/** What an operator does to offer the ramp: the variable to set, and where it is described. */
-function NotConfigured() {
+/**
+ * A server with no ramp provider: merchants are told plainly it is not offered here. How an
+ * operator sets one up is the README's business (section zRamp), never the merchant's screen.
+ */
+function NotAvailable() {
   const { t } = useTranslation("zramp");
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("notConfigured.title")}</CardTitle>
-        <CardDescription>{t("notConfigured.body")}</CardDescription>
+        <CardTitle asChild>
+          <h2>{t("notAvailable.title")}</h2>
+        </CardTitle>
+        <CardDescription>{t("notAvailable.body")}</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-2 text-sm">
-        <code className="rounded-md bg-muted px-3 py-2 font-mono break-all">{ZRAMP_PROVIDER_ENV}=https://ramp.example.com/widget</code>
-        <p className="text-muted-foreground">{t("notConfigured.then", { env: ZRAMP_PROVIDER_ENV })}</p>
-      </CardContent>
     </Card>
   );
 }
@@ -105,7 +106,7 @@ export function ZRampPage({ api }: ZRampPageProps) {
       ) : load.url ? (
         <RampFrame url={load.url} />
       ) : (
-        <NotConfigured />
+        <NotAvailable />
       )}
     </div>
   );

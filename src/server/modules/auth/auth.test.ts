@@ -109,6 +109,15 @@ describe.each(TEST_BACKENDS)("merchant sign-in on %s", (kind) => {
     expect((await (await production.request("/api/session", { headers })).json()).data.mode).toBe("production");
   });
 
+  it("tells the page whether this server offers zRamp (a provider is configured)", async () => {
+    const a = (await signInAs(newSolanaKey())).user;
+    const headers = { authorization: `Bearer ${a.token}` };
+    expect((await (await app.request("/api/session", { headers })).json()).data.zramp).toBe(false);
+    const deps = testDeps(database);
+    const withRamp = createApp({ ...deps, env: { ...deps.env, ZRAMP_PROVIDER_URL: "https://ramp.example/widget" } });
+    expect((await (await withRamp.request("/api/session", { headers })).json()).data.zramp).toBe(true);
+  });
+
   it("signs a returning merchant into the same account", async () => {
     const key = newSolanaKey();
     const first = await signInAs(key);

@@ -96,12 +96,23 @@ const sessionRoute = createRoute({
   method: "get",
   path: "/session",
   tags: ["Auth"],
-  summary: "The signed-in merchant, to refresh the cached user, and the server's mode",
+  summary: "The signed-in merchant, to refresh the cached user, the server's mode and whether it offers zRamp",
   security: [{ bearer: [] }],
   responses: {
     200: {
-      description: "The merchant, and whether this server runs in sandbox or production mode (the page hides what production does not offer)",
-      content: { "application/json": { schema: z.object({ data: z.object({ user: UserDto, mode: ServerModeSchema }) }) } },
+      description:
+        "The merchant, whether this server runs in sandbox or production mode (the page hides what production does not offer), and whether it has a fiat on-ramp provider (the menu hides zRamp without one)",
+      content: {
+        "application/json": {
+          schema: z.object({
+            data: z.object({
+              user: UserDto,
+              mode: ServerModeSchema,
+              zramp: z.boolean().openapi({ description: "A zRamp provider is configured on this server" }),
+            }),
+          }),
+        },
+      },
     },
     ...errorResponses(401),
   },
@@ -137,7 +148,7 @@ export function authRoutes(deps: AppDeps) {
       const user = await acceptTerms(db, c.var.user.id);
       return c.json({ data: { user: toUserDto(user) } }, 200);
     })
-    .openapi(sessionRoute, (c) => c.json({ data: { user: toUserDto(c.var.user), mode: deps.env.ZPAY_MODE } }, 200))
+    .openapi(sessionRoute, (c) => c.json({ data: { user: toUserDto(c.var.user), mode: deps.env.ZPAY_MODE, zramp: Boolean(deps.env.ZRAMP_PROVIDER_URL) } }, 200))
     .openapi(signoutRoute, async (c) => {
       await revokeSession(db, c.var.sessionToken);
       return c.json({ success: true }, 200);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { NEXT_STEPS, nextStepsDone, stepDone } from "./next-steps";
+
+describe("the dashboard's next steps", () => {
+  it("start with attaching a receiving wallet, its dialog one click away, then SPEC's three", () => {
+    expect(NEXT_STEPS.map((s) => s.key)).toEqual(["wallet", "create", "share", "paid"]);
+    expect(NEXT_STEPS[0].href).toBe("/settings/deposits?open-wallet=true");
+    expect(NEXT_STEPS[1].href).toBe("/quick-pays?open-create=true");
+    expect(NEXT_STEPS[2].href).toBe("/quick-pays?open-share=true");
+  });
+
+  it("mark the wallet step done once a wallet is attached, the last once paid; unknown is not done", () => {
+    expect(stepDone("wallet", {})).toBe(false);
+    expect(stepDone("wallet", { hasWallet: true })).toBe(true);
+    expect(stepDone("paid", { hasWallet: true })).toBe(false);
+    expect(stepDone("paid", { paid: true })).toBe(true);
+    expect(stepDone("create", { hasWallet: true, paid: true })).toBe(false);
+  });
+
+  it("go away only once a wallet is attached and a payment came in", () => {
+    expect(nextStepsDone({})).toBe(false);
+    expect(nextStepsDone({ hasWallet: true })).toBe(false);
+    expect(nextStepsDone({ paid: true })).toBe(false);
+    expect(nextStepsDone({ hasWallet: true, paid: true })).toBe(true);
+  });
+});
