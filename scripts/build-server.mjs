@@ -4,7 +4,8 @@
 // of hundreds of files alive: 357 MB RSS idle. One bundle, tree-shaken (a server render pulls three
 // icons, not lucide's thousands), idles at about 155 MB on the same app. esbuild builds it in a
 // second or two, so `npm start` builds it every time and can never run a stale one.
-import { readFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -80,6 +81,13 @@ export async function buildServer(entry, name) {
   const define = Object.fromEntries(
     WORKERS.map((w) => [w.constant, JSON.stringify(pathToFileURL(path.join(SERVER_BUILD_DIR, `${w.name}.mjs`)).href)]),
   );
+  // The API reference's browser bundle, copied beside the server: the only file of its package the
+  // server serves, so a container image carries it without the package (and its 150 MB of deps).
+  const scalar = path.join(SERVER_BUILD_DIR, "scalar-standalone.js");
+  await mkdir(SERVER_BUILD_DIR, { recursive: true });
+  const require = createRequire(import.meta.url);
+  await copyFile(path.join(path.dirname(require.resolve("@scalar/api-reference")).replace(/dist.*$/, ""), "dist/browser/standalone.js"), scalar);
+  define.__ZPAY_SCALAR_BUNDLE__ = JSON.stringify(pathToFileURL(scalar).href);
   for (const worker of WORKERS) await bundle(worker.entry, worker.name, define);
   return bundle(entry, name, define);
 }
