@@ -14,7 +14,7 @@ import type { AppDeps } from "../../deps";
 import { origins } from "../../env";
 import { ApiError } from "../../http/errors";
 import { REVALIDATE_PRIVATE, contentHash, notModified } from "../../http/etag";
-import { payerLanguage } from "../pay/page";
+import { payerLanguage } from "../pay";
 import { loadMerchants, toPublicInvoiceDto } from "./dto";
 import { invoiceTranslator } from "./i18n";
 import { findPublicInvoice } from "./public-routes";
