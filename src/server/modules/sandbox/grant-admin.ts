@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { AppDeps } from "../../deps";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { setPermission } from "../admin";
+import { setPermission } from "../merchants";
 import { requireMerchant } from "../auth";
 import { sandboxOnly } from "./sandbox-only";
 
