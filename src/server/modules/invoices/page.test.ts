@@ -23,6 +23,12 @@ describe("the invoice page's shell markers", () => {
     expect(fs.readFileSync(path.resolve("src/layouts/BaseLayout.astro"), "utf8")).toContain(shellMarker(TITLE_MARKER));
   });
 
+  const built = path.resolve("dist/invoice/index.html");
+  it.skipIf(!fs.existsSync(built))("are all in the built page (dist/, when built)", () => {
+    const shell = fs.readFileSync(built, "utf8");
+    for (const name of [INVOICE_MARKER, TITLE_MARKER]) expect(shell, name).toContain(shellMarker(name));
+  });
+
   it("are each needed: a shell without one is refused, not served unfilled", () => {
     const now = new Date();
     expect(fillInvoiceShell(SHELL, { state: "no-link" }, "fr", now)).toMatch(/^<!doctype html><html lang="fr"[^]*<div id="invoice-root"><[^!]/);

@@ -31,6 +31,12 @@ describe("the pay page's shell markers", () => {
     expect(fs.readFileSync(path.resolve("src/layouts/BaseLayout.astro"), "utf8")).toContain(shellMarker(TITLE_MARKER));
   });
 
+  const built = path.resolve("dist/pay/index.html");
+  it.skipIf(!fs.existsSync(built))("are all in the built page (dist/, when built)", () => {
+    const shell = fs.readFileSync(built, "utf8");
+    for (const name of [...Object.values(PAY_MARKERS), TITLE_MARKER]) expect(shell, name).toContain(shellMarker(name));
+  });
+
   it("are each needed: a shell without one is refused, not served unfilled", () => {
     const data = { state: "unavailable", lng: "en" } as const;
     expect(fillPayShell(SHELL, null, data)).toContain('<div id="pay-root"></div><script type="application/json" id="pay-data">');
