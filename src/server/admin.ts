@@ -2,7 +2,7 @@
 // (DATABASE_URL, else DATA_DIR); with PGlite, stop the server first (one process per directory).
 import { openDb } from "./db/client";
 import { parseEnv } from "./env";
-import { AdminError, listUsers, setNonCustodial, setPermission } from "./modules/admin/service";
+import { AdminError, listUsers, setNonCustodial, setPermission } from "./modules/merchants";
 import { PERMISSIONS } from "@/lib/permissions";
 
 const USAGE = `Usage: npm run admin -- <command>

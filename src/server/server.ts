@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Server as HttpServer } from "node:http";
 import { createApp, createPaymentsApp, DEFAULT_DIST_DIR } from "./app";
+import { registerProducts } from "./products";
 import { drainable, type DrainResult } from "./http/drain-server";
 import { openDb, type Database } from "./db/client";
 import { origins, type Env } from "./env";
@@ -26,8 +27,8 @@ import { createPublicClient } from "viem";
 import { solanaConnection } from "./chains/solana/connection";
 import { chainHealth } from "./chains/chain-health";
 import { evmHttp } from "./chains/evm/transport";
-import { payerScreen } from "./modules/sanctions/service";
-import { closePdfWorkers } from "./modules/invoices/pdf-response";
+import { payerScreen } from "./modules/sanctions";
+import { closePdfWorkers } from "./modules/invoices";
 
 export interface RunningServer {
   appUrl: string;
@@ -78,6 +79,8 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
   let webhooks: WebhookWorker | undefined;
   let mail: RunningMail | undefined;
   const servers: Listening[] = [];
+  // Before any watcher can validate a payment: an invoice paid must turn PAID.
+  registerProducts();
   try {
     chains = await startChains(env, log);
     queue = await startQueue(database, log);

@@ -1,17 +1,25 @@
-import { and, eq } from "drizzle-orm";
+import type { ProductType } from "@/lib/product-types";
 import type { Db } from "../db/client";
-import { invoices, type TransactionRow } from "../db/schema";
+import type { TransactionRow } from "../db/schema";
 
 /**
- * A validated payment settles its product where the product has a state of its own: an invoice
- * (zInvoice or v1) turns PAID (SPEC §4), in the same database transaction as the payment, so the
- * two never disagree. Only an ACTIVE invoice moves; a cancelled one keeps its status (the payment
- * is still recorded on the transaction).
+ * What a validated payment does to its product, where the product has a state of its own (an
+ * invoice turns PAID, SPEC §4). It runs in the same database transaction as the payment, so the
+ * two never disagree. The product's module owns its table, so it registers the hook (through the
+ * pay module's `registerPayableSource`); this floor only calls it.
  */
+export type ProductPaidHook = (tx: Pick<Db, "update">, row: TransactionRow & { productId: string }, now: Date) => Promise<void>;
+
+const hooks = new Map<string, ProductPaidHook>();
+
+/** Registers the "on paid" work of one product type (the last registration wins). */
+export function onProductPaid(type: ProductType, hook: ProductPaidHook): void {
+  hooks.set(type, hook);
+}
+
+/** Runs the product's "on paid" hook, if its type has one. */
 export async function markProductPaid(tx: Pick<Db, "update">, row: TransactionRow, now: Date): Promise<void> {
-  if ((row.productType !== "bill" && row.productType !== "invoice") || !row.productId) return;
-  await tx
-    .update(invoices)
-    .set({ status: "PAID", paidAt: now, updatedAt: now })
-    .where(and(eq(invoices.id, row.productId), eq(invoices.userId, row.userId), eq(invoices.status, "ACTIVE")));
+  const hook = hooks.get(row.productType);
+  if (!hook || !row.productId) return;
+  await hook(tx, { ...row, productId: row.productId }, now);
 }

@@ -25,7 +25,7 @@ import { listenForNewPayments } from "../jobs/payment-wakeups";
 import { startEvmWatcher, type EvmWatcher } from "../jobs/evm-watcher";
 import { evmPaymentSink } from "../jobs/evm-payment-sink";
 import { evmLogCursorStore } from "../jobs/evm-log-cursor";
-import { payerScreen } from "../modules/sanctions/service";
+import { payerScreen } from "../modules/sanctions";
 import { signInMerchant } from "./merchants";
 import { attachWalletAndLink, startPayApps, type PayApps } from "./pay-apps";
 

@@ -1,4 +1,4 @@
-import type { PdfPoolOptions } from "../modules/invoices/pdf-pool";
+import type { PdfPoolOptions } from "../modules/invoices";
 
 /**
  * A stand-in PDF worker for tests of the pool and of its callers: answers each job after `ms` with

@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { startSolanaWatcher, type SolanaWatcher } from "../jobs/solana-watcher";
 import { listenForNewPayments } from "../jobs/payment-wakeups";
 import { paymentSink } from "../jobs/payment-sink";
-import { payerScreen } from "../modules/sanctions/service";
+import { payerScreen } from "../modules/sanctions";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
 import { signInMerchant } from "./merchants";

@@ -11,7 +11,7 @@ import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
 import { newSolanaKey } from "../../testing/solana-keys";
-import { setPermission } from "./service";
+import { setPermission } from "../merchants";
 import { ADMIN_STATS_LIVE_TTL_MS, readAdminStats } from "./stats-cache";
 
 type Merchant = Awaited<ReturnType<typeof signInMerchant>>;

@@ -16,7 +16,7 @@ import { buildSigninMessage, signinFields } from "@/lib/signin-message";
 import { DEFAULT_PERMISSIONS } from "@/lib/permissions";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { AdminError, listUsers, setNonCustodial, setPermission } from "./service";
+import { AdminError, listUsers, setNonCustodial, setPermission } from "../merchants";
 
 async function newMerchant(database: Database) {
   const key = newSolanaKey();

@@ -6,7 +6,7 @@ import { formatBaseUnits } from "@/lib/money";
 import type { BillingRowDto, MonthRange } from "@/lib/admin-stats";
 import type { Db } from "../../db/client";
 import { transactions, users } from "../../db/schema";
-import { USD_DECIMALS, toUsdUnits } from "../dashboard/consolidate";
+import { USD_DECIMALS, toUsdUnits } from "../dashboard";
 
 export const BILLING_CSV_COLUMNS = ["Month", "Merchant ID", "Public key", "E-mail", "Payments", "Volume (USD)"] as const;
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { AdminStatsDto as AdminStatsContract, AdminUnmappedInflowDto as AdminInflowContract, BillingRowDto as BillingRowContract } from "@/lib/admin-stats";
-import { UnmappedInflowDto } from "../unmapped/dto";
+import { UnmappedInflowDto } from "../unmapped";
 
 const Day = z.string().max(10).openapi({ description: "UTC day, yyyy-MM-dd", example: "2026-11-24" });
 const Month = z.string().max(7).openapi({ description: "UTC month, yyyy-MM", example: "2026-11" });

@@ -4,7 +4,7 @@ import type { AdminStatsDto, StatsBucket, StatsRange } from "@/lib/admin-stats";
 import type { PaymentStatus } from "@/lib/payment-status";
 import type { Db } from "../../db/client";
 import { transactions, users } from "../../db/schema";
-import { USD_DECIMALS, toUsdUnits } from "../dashboard/consolidate";
+import { USD_DECIMALS, toUsdUnits } from "../dashboard";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Money that reached a merchant: confirmed (paid) or finalized (validated). */

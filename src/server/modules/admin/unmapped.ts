@@ -5,7 +5,7 @@ import { unmappedTransfers, users, type TransactionRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { UnmappedTransferRow } from "../../payments/unmapped";
 import { isUuid } from "@/lib/uuid";
-import { listOpenPaymentsFor, mapInflow } from "../unmapped/service";
+import { listOpenPaymentsFor, mapInflow } from "../unmapped";
 
 /** How many inflows the Map Transactions page lists (newest first). */
 export const ADMIN_UNMAPPED_LIMIT = 200;

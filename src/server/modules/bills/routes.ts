@@ -4,22 +4,12 @@ import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import { requirePermission } from "../../http/permissions";
 import { origins } from "../../env";
-import { explorerLinkFor } from "../chains/explorer-link";
+import { explorerLinkFor } from "../chains";
 import type { InvoiceRow } from "../../db/schema";
-import { BillDto, invoiceLinks, toBillDto, withDetails } from "../invoices/dto";
-import {
-  createInvoice,
-  disableInvoice,
-  findOwnInvoice,
-  invoiceEditKey,
-  listInvoices,
-  updateInvoice,
-  validateInvoiceBody,
-} from "../invoices/service";
-import { invoicePdfResponse } from "../invoices/pdf-response";
+import { BillDto, invoiceLinks, toBillDto, withDetails, createInvoice, disableInvoice, findOwnInvoice, invoiceEditKey, listInvoices, updateInvoice, validateInvoiceBody, invoicePdfResponse } from "../invoices";
 
 const SaveBody = z
   .object({

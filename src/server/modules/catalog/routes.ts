@@ -4,7 +4,7 @@ import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { requirePermission } from "../../http/permissions";
 import { createRouter } from "../../http/router";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import { CatalogItemDto, toCatalogItemDto } from "./dto";
 import {
   createCatalogItem,

@@ -5,7 +5,7 @@ import { isUuid } from "@/lib/uuid";
 import type { Db } from "../../db/client";
 import { catalogItems, checkouts, type CatalogItemRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { allowedCurrencies } from "../quick-pays/service";
+import { allowedCurrencies } from "../merchants";
 import { ownsUpload } from "./uploads";
 
 export const ITEM_NOT_FOUND = "Item not found";

@@ -11,7 +11,7 @@ import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import { reencodeImage } from "./reencode-image";
 
 /** What the body limit lets through on `POST /api/uploads`: the image plus a multipart envelope. */

@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../deps";
 import { origins } from "../../env";
-import { listSupportedCurrencies } from "../currencies/service";
+import { listSupportedCurrencies } from "../merchants";
 import { buildChainConfig, type ChainConfig } from "./config";
 
 /** SPEC §3 Config: the chains and tokens this instance offers plus the billing currencies. */

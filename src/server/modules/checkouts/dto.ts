@@ -3,7 +3,7 @@ import { isTokenCurrency } from "@/lib/zlink";
 import { uploadUrl, type CheckoutDto as Checkout } from "@/lib/cart";
 import type { PaymentInfoDto as PaymentInfo } from "@/lib/transaction-details";
 import type { CatalogItemRow, CheckoutRow } from "../../db/schema";
-import { PaymentInfoDto } from "../quick-pays/dto";
+import { PaymentInfoDto } from "../../payments/dto";
 import { defaultTotal } from "./service";
 
 const CheckoutLineDto = z.object({

@@ -5,8 +5,8 @@ import { MAX_CART_QUANTITY, type CartLine, type OrderDetails, type StartPaymentR
 import { isTokenCurrency, priceDecimals } from "@/lib/zlink";
 import { checkouts } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import type { PayablePrice, PayableSource } from "../pay/payable";
-import { findOwnCatalogItems } from "../catalog/service";
+import type { PayablePrice, PayableSource } from "../pay";
+import { findOwnCatalogItems } from "../catalog";
 
 export const CART_PAY_MESSAGES = {
   notEditable: "The quantities of this checkout can't be changed",

@@ -8,8 +8,8 @@ import { errorResponses, json } from "../../http/openapi";
 import { requirePermission } from "../../http/permissions";
 import { createRouter } from "../../http/router";
 import { loadPaymentInfo } from "../../payments/service";
-import { requireMerchant } from "../auth/middleware";
-import { explorerLinkFor } from "../chains/explorer-link";
+import { requireMerchant } from "../auth";
+import { explorerLinkFor } from "../chains";
 import { CheckoutDto, toCheckoutDto } from "./dto";
 import {
   CHECKOUT_NOT_FOUND,

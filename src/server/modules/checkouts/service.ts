@@ -5,8 +5,8 @@ import type { Db } from "../../db/client";
 import { checkouts, type CatalogItemRow, type CheckoutRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { newHashedId, registerPayableLink } from "../../payments/payable-links";
-import { findOwnCatalogItems, toApiError } from "../catalog/service";
-import { markOnboarded } from "../quick-pays/service";
+import { findOwnCatalogItems, toApiError } from "../catalog";
+import { markOnboarded } from "../merchants";
 
 export const CHECKOUT_NOT_FOUND = "Checkout not found";
 const STALE = "This checkout was changed elsewhere. Reload it and try again";

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { collectStatus, type CollectDto as Collect } from "@/lib/collect";
 import type { PaymentInfoDto as PaymentInfo } from "@/lib/transaction-details";
 import type { CollectRow } from "../../db/schema";
-import { PaymentInfoDto } from "../quick-pays/dto";
+import { PaymentInfoDto } from "../../payments/dto";
 
 /** SPEC §3 zRequest (collect), as the merchant API answers it. */
 export const CollectDto = z

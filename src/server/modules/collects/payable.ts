@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { collects } from "../../db/schema";
-import type { PayableSource } from "../pay/payable";
+import type { PayableSource } from "../pay";
 
 /**
  * A zRequest on the pay page: a fixed price, addressed to the payer it names. Paid once

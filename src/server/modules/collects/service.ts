@@ -10,7 +10,7 @@ import { ApiError } from "../../http/errors";
 import { enqueueMerchantMail, hasVerifiedEmail, RecipientUnsubscribed, type MailCapSettings } from "../../jobs/mail/merchant-mail";
 import { optedOutAmong } from "../../jobs/mail/opt-outs";
 import { newHashedId, registerPayableLink } from "../../payments/payable-links";
-import { merchantBrand } from "../profile/service";
+import { merchantBrand } from "../profile";
 import { mailRefusal } from "./mail-refusals";
 
 /** The raw fields a create or update carries (price may come as a JSON number). */

@@ -3,8 +3,8 @@ import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
-import { requireMerchant } from "../auth/middleware";
-import { listSupportedCurrencies, updateBillingCurrency } from "./service";
+import { requireMerchant } from "../auth";
+import { listSupportedCurrencies, updateBillingCurrency } from "../merchants";
 
 const SupportedCurrencies = z
   .object({

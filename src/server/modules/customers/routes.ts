@@ -6,7 +6,7 @@ import type { AppDeps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import { createCustomer, deleteCustomer, findOwnCustomer, listCustomers, toCustomerDto, updateCustomer, validateCustomerBody } from "./service";
 
 export const CustomerDto = z

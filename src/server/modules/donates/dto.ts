@@ -2,8 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { DonateDto as Donate, DonationDto as Donation } from "@/lib/donate";
 import { formatBaseUnits } from "@/lib/money";
 import type { TransactionRow } from "../../db/schema";
-import { toPaymentInfoDto } from "../../payments/dto";
-import { PaymentInfoDto } from "../quick-pays/dto";
+import { PaymentInfoDto, toPaymentInfoDto } from "../../payments/dto";
 import type { DonateWithTotals } from "./service";
 
 const Raised = z

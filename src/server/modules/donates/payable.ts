@@ -5,7 +5,7 @@ import { MINIMUM_AMOUNT, type StartPaymentRequest } from "@/lib/pay-api";
 import { parsePriceText, priceDecimals } from "@/lib/zlink";
 import { donates, type DonateRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import type { PayablePrice, PayableSource } from "../pay/payable";
+import type { PayablePrice, PayableSource } from "../pay";
 
 const CODES: Record<AmountProblem, string> = {
   amountRequired: "amount_required",

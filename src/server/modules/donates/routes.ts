@@ -6,9 +6,9 @@ import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { requirePermission } from "../../http/permissions";
 import { createRouter } from "../../http/router";
-import { requireMerchant } from "../auth/middleware";
-import { explorerLinkFor } from "../chains/explorer-link";
-import { allowedCurrencies } from "../quick-pays/service";
+import { requireMerchant } from "../auth";
+import { explorerLinkFor } from "../chains";
+import { allowedCurrencies } from "../merchants";
 import { DonateDto, DonationDto, toDonateDto, toDonationDto } from "./dto";
 import {
   DONATE_NOT_FOUND,

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { donates, transactions, type DonateRow, type TransactionRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { newHashedId, registerPayableLink } from "../../payments/payable-links";
-import { markOnboarded } from "../quick-pays/service";
+import { markOnboarded } from "../merchants";
 
 export const DONATE_NOT_FOUND = "Donation page not found";
 export const DONATE_DISABLED = "This donation page is disabled and can no longer be changed";

@@ -6,7 +6,7 @@ import { errorResponses, json } from "../../http/openapi";
 import { isUuid } from "@/lib/uuid";
 import { WEBHOOK_ATTEMPT_STATES } from "@/lib/webhook-settings";
 import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
-import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
+import { requireFreshSignIn, requireMerchant } from "../auth";
 import { attemptState, NoEndpointError, redeliverWebhookEvent } from "../../jobs/webhooks";
 import { sendTestWebhookEvent } from "../../jobs/webhook-test-event";
 import type { IntegrationRow, UserRow, WebhookAttemptRow, WebhookEventRow } from "../../db/schema";

@@ -7,8 +7,8 @@ import { hostedPayLink, ZLINK_TOKENS } from "@/lib/zlink";
 import type { Db } from "../../db/client";
 import { users, type InvoiceRow, type UserRow } from "../../db/schema";
 import { loadPaymentInfo } from "../../payments/service";
-import { payerFacingMerchant } from "../pay/product";
-import { PaymentInfoDto } from "../quick-pays/dto";
+import { payerFacingMerchant } from "../pay";
+import { PaymentInfoDto } from "../../payments/dto";
 
 const Money = z.object({ currency: z.string(), value: z.string().openapi({ description: "Decimal text" }) });
 export const InclusionDto = z

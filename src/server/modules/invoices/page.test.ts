@@ -9,9 +9,34 @@ import { invoices } from "../../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
+import { ShellMarkerMissingError, TITLE_MARKER, shellMarker } from "../../http/page-shell";
+import { INVOICE_MARKER, fillInvoiceShell } from "./page";
 
-/** The built page's skeleton as Astro writes it: language, title, the empty root. */
-const SHELL = `<!doctype html><html lang="en" data-title-key="titles.invoice" data-brand="zPay"><head><title>Invoice - zPay</title></head><body><main><div id="invoice-root"></div></main><script type="module" src="/_astro/invoice.js"></script></body></html>`;
+/** The built page's skeleton as Astro writes it: language, the title and root with their markers. */
+const SHELL = `<!doctype html><html lang="en" data-title-key="titles.invoice" data-brand="zPay"><head><!--zpay:title--><title>Invoice - zPay</title></head><body><main><div id="invoice-root"><!--zpay:invoice--></div></main><script type="module" src="/_astro/invoice.js"></script></body></html>`;
+
+describe("the invoice page's shell markers", () => {
+  it("are written by src/pages/invoice.astro, with the title's from BaseLayout", () => {
+    const page = fs.readFileSync(path.resolve("src/pages/invoice.astro"), "utf8");
+    expect(page).toContain(shellMarker(INVOICE_MARKER));
+    expect(page).toMatch(/<BaseLayout\b[^>]*\bserverFilled\b/);
+    expect(fs.readFileSync(path.resolve("src/layouts/BaseLayout.astro"), "utf8")).toContain(shellMarker(TITLE_MARKER));
+  });
+
+  const built = path.resolve("dist/invoice/index.html");
+  it.skipIf(!fs.existsSync(built))("are all in the built page (dist/, when built)", () => {
+    const shell = fs.readFileSync(built, "utf8");
+    for (const name of [INVOICE_MARKER, TITLE_MARKER]) expect(shell, name).toContain(shellMarker(name));
+  });
+
+  it("are each needed: a shell without one is refused, not served unfilled", () => {
+    const now = new Date();
+    expect(fillInvoiceShell(SHELL, { state: "no-link" }, "fr", now)).toMatch(/^<!doctype html><html lang="fr"[^]*<div id="invoice-root"><[^!]/);
+    for (const name of [INVOICE_MARKER, TITLE_MARKER]) {
+      expect(() => fillInvoiceShell(SHELL.replace(shellMarker(name), ""), { state: "no-link" }, "en", now), name).toThrow(ShellMarkerMissingError);
+    }
+  });
+});
 const line = { description: "Logo <design>", quantity: "2", unitPrice: { currency: "USD", value: "10.5" }, taxPercent: "10" };
 
 describe.each(TEST_BACKENDS)("the invoice page's served HTML (%s)", (kind) => {

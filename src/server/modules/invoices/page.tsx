@@ -13,8 +13,9 @@ import { pageTitle } from "@/lib/access";
 import type { AppDeps } from "../../deps";
 import { origins } from "../../env";
 import { ApiError } from "../../http/errors";
+import { fillShell, shellBrand } from "../../http/page-shell";
 import { REVALIDATE_PRIVATE, contentHash, notModified } from "../../http/etag";
-import { payerLanguage } from "../pay/page";
+import { payerLanguage } from "../pay";
 import { loadMerchants, toPublicInvoiceDto } from "./dto";
 import { invoiceTranslator } from "./i18n";
 import { findPublicInvoice } from "./public-routes";
@@ -22,7 +23,8 @@ import { findPublicInvoice } from "./public-routes";
 /** What the invoice page shows: the invoice, or why there is none. */
 export type InvoicePageState = { state: "ready"; invoice: PublicInvoiceDto } | { state: "not-found" | "no-link" | "failed" };
 
-const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!);
+/** The place src/pages/invoice.astro marks (`<!--zpay:invoice-->`) inside #invoice-root. */
+export const INVOICE_MARKER = "invoice";
 
 /** The built invoice page with the document (or the reason there is none) and the language put in. */
 export function fillInvoiceShell(shell: string, data: InvoicePageState, lng: Language, now: Date): string {
@@ -32,12 +34,9 @@ export function fillInvoiceShell(shell: string, data: InvoicePageState, lng: Lan
       {data.state === "ready" ? <InvoiceView invoice={data.invoice} mode="pay" now={now} /> : <InvoiceFetchFailed reason={data.state} />}
     </I18nextProvider>,
   );
-  const brand = /<html[^>]*\bdata-brand="([^"]*)"/.exec(shell)?.[1] ?? i18n.t("brand", { ns: "common" });
+  const brand = shellBrand(shell, i18n.t("brand", { ns: "common" }));
   const page = data.state === "ready" ? `${i18n.t("document.title")} ${data.invoice.invoiceNumber}` : i18n.t("titles.invoice", { ns: "common" });
-  return shell
-    .replace(/<html lang="[^"]*"/, `<html lang="${lng}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(pageTitle(page, brand))}</title>`)
-    .replace('<div id="invoice-root"></div>', `<div id="invoice-root">${body}</div>`);
+  return fillShell(shell, { lang: lng, title: pageTitle(page, brand), slots: { [INVOICE_MARKER]: body } });
 }
 
 /**

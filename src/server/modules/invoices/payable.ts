@@ -3,17 +3,20 @@ import { centsToDecimal } from "@/lib/invoice-math";
 import { isTokenCurrency, priceDecimals } from "@/lib/zlink";
 import { parseBaseUnits } from "@/lib/money";
 import { invoices, users } from "../../db/schema";
-import type { PayableSource } from "../pay/payable";
+import type { PayableSource } from "../pay";
 import { invoiceLinks } from "./dto";
+import { markInvoicePaid } from "./paid";
 
 /**
  * An invoice on the pay page (zInvoice `bill` or v1 `invoice`): its total in the invoice currency,
  * paid once. Payable while ACTIVE and enabled; a PAID one still opens so the page can say it is
- * paid (the pay flow refuses a second payment), anything else is not active.
+ * paid (the pay flow refuses a second payment), anything else is not active. A validated payment
+ * turns it PAID (`onPaid`).
  */
 function invoicePayable(type: "bill" | "invoice"): PayableSource {
   return {
     type,
+    onPaid: markInvoicePaid,
     async load(db, productId, { payOrigin }) {
       const [found] = await db
         .select({ row: invoices, billingCurrency: users.billingCurrency })

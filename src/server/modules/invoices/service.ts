@@ -10,8 +10,8 @@ import { invoices, payableLinks, transactions, type InvoiceRow, type Transaction
 import { ApiError } from "../../http/errors";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { newHashedId, registerPayableLink } from "../../payments/payable-links";
-import { markOnboarded } from "../quick-pays/service";
-import { findOwnCustomer } from "../customers/service";
+import { markOnboarded } from "../merchants";
+import { findOwnCustomer } from "../customers";
 
 /**
  * One service for both kinds of invoice (SPEC §3): zInvoice (`/bills`, kind `bill`) and the v1
@@ -19,7 +19,7 @@ import { findOwnCustomer } from "../customers/service";
  * never takes a price from the client.
  *
  * Status rules:
- * - a new invoice is ACTIVE (payable); a validated payment turns it PAID (payments/product-paid.ts);
+ * - a new invoice is ACTIVE (payable); a validated payment turns it PAID (`onPaid` in payable.ts, run by payments/product-paid.ts);
  * - it may be changed only while ACTIVE or DRAFT, enabled, and with no payment seen (paid or validated);
  * - disabling a bill is for good: enabled false, status DISABLED;
  * - deleting a v1 invoice: one that a payer has started paying (any transaction) is CANCELLED and

@@ -4,7 +4,7 @@ import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
 import { errorResponses, json } from "../../http/openapi";
 import { users } from "../../db/schema";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import { LANGUAGES } from "@/i18n/config";
 
 export const LanguageBody = z

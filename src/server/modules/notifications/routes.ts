@@ -6,7 +6,7 @@ import { ApiError, ErrorBody } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { createRouter } from "../../http/router";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import {
   EMAIL_VERIFICATION_TTL_HOURS,
   NoEmailError,

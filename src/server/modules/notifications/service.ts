@@ -3,7 +3,7 @@ import { normaliseEmail, notificationSchema, type NotificationSettingsDto } from
 import type { Db } from "../../db/client";
 import { emailVerifications, notificationSettings, users } from "../../db/schema";
 import { enqueueEmail } from "../../jobs/mail/enqueue";
-import { hashToken, newSessionToken } from "../auth/tokens";
+import { hashToken, newSessionToken } from "../auth";
 
 /** How long a verification link works. */
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;

@@ -10,7 +10,8 @@ import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
 import { callJson } from "../../testing/pay-fixture";
-import { acceptedLanguages, payerLanguage } from "./page";
+import { ShellMarkerMissingError, TITLE_MARKER, shellMarker } from "../../http/page-shell";
+import { PAY_MARKERS, acceptedLanguages, fillPayShell, payerLanguage } from "./page";
 
 /** A Solana runtime that is only named (the page reads the chain and mint, never the network). */
 const NAMED_SOLANA: ChainRuntime = {
@@ -19,8 +20,31 @@ const NAMED_SOLANA: ChainRuntime = {
   stop: async () => {},
 };
 
-/** The built page's skeleton as Astro writes it: language, title, the empty root. */
-const SHELL = `<!doctype html><html lang="en" data-title-key="titles.pay" data-brand="zPay"><head><title>Pay - zPay</title></head><body class="min-h-dvh"><div id="pay-root"></div><script type="module" src="/_astro/pay.js"></script></body></html>`;
+/** The built page's skeleton as Astro writes it: language, the title and root with their markers. */
+const SHELL = `<!doctype html><html lang="en" data-title-key="titles.pay" data-brand="zPay"><head><!--zpay:title--><title>Pay - zPay</title></head><body class="min-h-dvh"><div id="pay-root"><!--zpay:pay-summary--></div><!--zpay:pay-data--><script type="module" src="/_astro/pay.js"></script></body></html>`;
+
+describe("the pay page's shell markers", () => {
+  it("are all written by src/pages/pay.astro, with the title's from BaseLayout", () => {
+    const page = fs.readFileSync(path.resolve("src/pages/pay.astro"), "utf8");
+    for (const name of Object.values(PAY_MARKERS)) expect(page, name).toContain(shellMarker(name));
+    expect(page).toMatch(/<BaseLayout\b[^>]*\bserverFilled\b/);
+    expect(fs.readFileSync(path.resolve("src/layouts/BaseLayout.astro"), "utf8")).toContain(shellMarker(TITLE_MARKER));
+  });
+
+  const built = path.resolve("dist/pay/index.html");
+  it.skipIf(!fs.existsSync(built))("are all in the built page (dist/, when built)", () => {
+    const shell = fs.readFileSync(built, "utf8");
+    for (const name of [...Object.values(PAY_MARKERS), TITLE_MARKER]) expect(shell, name).toContain(shellMarker(name));
+  });
+
+  it("are each needed: a shell without one is refused, not served unfilled", () => {
+    const data = { state: "unavailable", lng: "en" } as const;
+    expect(fillPayShell(SHELL, null, data)).toContain('<div id="pay-root"></div><script type="application/json" id="pay-data">');
+    for (const name of [...Object.values(PAY_MARKERS), TITLE_MARKER]) {
+      expect(() => fillPayShell(SHELL.replace(shellMarker(name), ""), null, data), name).toThrow(ShellMarkerMissingError);
+    }
+  });
+});
 
 describe("payerLanguage", () => {
   it("takes ?lng=, then the stored choice, then the browser's languages by weight", () => {

@@ -12,6 +12,7 @@ import { pageTitle } from "@/lib/access";
 import type { PayShellData } from "@/islands/pay-shell-data";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
+import { fillShell, shellBrand } from "../../http/page-shell";
 import { readPayableProduct } from "./product";
 
 
@@ -66,7 +67,8 @@ function jsonBlock(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!);
+/** The places src/pages/pay.astro marks (`<!--zpay:NAME-->`): the summary inside #pay-root, its data after it. */
+export const PAY_MARKERS = { summary: "pay-summary", data: "pay-data" } as const;
 
 /** The built pay page with the summary, the language and the data put in; React escapes the summary. */
 export function fillPayShell(shell: string, productId: string | null, data: PayShellData): string {
@@ -80,11 +82,11 @@ export function fillPayShell(shell: string, productId: string | null, data: PayS
             <PayPreview productId={data.state === "not-found" ? productId || "not-found" : productId} product={data.product ?? null} />
           </I18nextProvider>,
         );
-  const brand = /<html[^>]*\bdata-brand="([^"]*)"/.exec(shell)?.[1] ?? t.t("brand");
-  return shell
-    .replace(/<html lang="[^"]*"/, `<html lang="${data.lng}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(pageTitle(t.t("titles.pay"), brand))}</title>`)
-    .replace('<div id="pay-root"></div>', `<div id="pay-root">${body}</div><script type="application/json" id="pay-data">${jsonBlock(data)}</script>`);
+  return fillShell(shell, {
+    lang: data.lng,
+    title: pageTitle(t.t("titles.pay"), shellBrand(shell, t.t("brand"))),
+    slots: { [PAY_MARKERS.summary]: body, [PAY_MARKERS.data]: `<script type="application/json" id="pay-data">${jsonBlock(data)}</script>` },
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { OrderDetails, PayableProduct, ProductType, StartPaymentRequest } from "@/lib/pay-api";
 import type { Db } from "../../db/client";
+import type { ProductPaidHook } from "../../payments/product-paid";
 
 /** What a payer owes for one start: a price in the product's currency and, when it applies, what was ordered. */
 export interface PayablePrice {
@@ -44,9 +45,19 @@ export interface Payable {
   priceFor(req: StartPaymentRequest): PayablePrice;
 }
 
-/** How the pay module reads one product type; one per type, listed in `payables.ts`. */
+/** How the pay module reads one product type; one per type, registered with `registerPayableSource` (`payables.ts`). */
 export interface PayableSource {
   type: ProductType;
+  /**
+   * What a validated payment does to the product, in the payment's database transaction (an
+   * invoice turns PAID); absent for products with no state of their own (a zLink is reusable).
+   */
+  onPaid?: ProductPaidHook;
+  /**
+   * The product's own address for the payer once paid (a zAPI payment's `callbackUrl`); without
+   * one, the merchant account's callback URL applies.
+   */
+  callbackUrl?(db: Db, productId: string): Promise<string | undefined>;
   /**
    * The product with this internal id, when it may still be paid (enabled, not cancelled);
    * undefined otherwise (the payer is told the link is not active, whatever the reason).

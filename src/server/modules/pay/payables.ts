@@ -1,31 +1,31 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { SINGLE_PAYMENT_TYPES, type ProductType } from "@/lib/product-types";
 import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/client";
 import { origins } from "../../env";
 import { transactions } from "../../db/schema";
 import { findPayableLink } from "../../payments/payable-links";
-import { collectPayable } from "../collects/payable";
-import { quickPayPayable } from "../quick-pays/payable";
-import { donatePayable } from "../donates/payable";
-import { billPayable, invoicePayableSource } from "../invoices/payable";
-import { checkoutPayable } from "../checkouts/payable";
-import { apiPaymentPayable } from "../zapi/payable";
+import { onProductPaid } from "../../payments/product-paid";
 import type { Payable, PayableSource } from "./payable";
 
 /**
- * Every product type a payer can open, by type. A new product type adds its source here (and
- * registers its links with `registerPayableLink` when it creates a product); nothing else in the
- * pay module changes.
+ * Every product type a payer can open, by type, as the product modules register them at start
+ * (`src/server/products.ts`). A new product type registers its source there (and its links with
+ * `registerPayableLink` when it creates a product); nothing else in the pay module changes. The
+ * pay module never imports a product module: they import it.
  */
-export const PAYABLE_SOURCES: Partial<Record<ProductType, PayableSource>> = {
-  "quick-pay": quickPayPayable,
-  bill: billPayable,
-  invoice: invoicePayableSource,
-  collect: collectPayable,
-  donate: donatePayable,
-  product: checkoutPayable,
-  dynamic: apiPaymentPayable,
-};
+export const PAYABLE_SOURCES: Partial<Record<ProductType, PayableSource>> = {};
+
+/** Makes a product type payable, and hands its "on paid" work (if any) to the payments floor. */
+export function registerPayableSource(source: PayableSource): void {
+  PAYABLE_SOURCES[source.type] = source;
+  if (source.onPaid) onProductPaid(source.type, source.onPaid);
+}
+
+/** The product's own callback URL (see `PayableSource.callbackUrl`), when its type has one. */
+export async function productCallbackUrl(db: Db, productType: string, productId: string): Promise<string | undefined> {
+  return PAYABLE_SOURCES[productType as ProductType]?.callbackUrl?.(db, productId);
+}
 
 /** A payable product and, for a single-payment one, whether a payment is already done or on its way. */
 export interface FoundPayable {

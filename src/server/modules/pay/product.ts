@@ -6,7 +6,7 @@ import { USDC_DECIMALS } from "@/lib/fiat-conversion";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { users, type UserRow } from "../../db/schema";
-import { merchantBrand } from "../profile/service";
+import { merchantBrand } from "../profile";
 import { SOLANA_STABLECOIN_DECIMALS, STABLECOINS } from "../../chains/runtime";
 import { quote } from "./pricing";
 import { findPayable, type FoundPayable } from "./payables";

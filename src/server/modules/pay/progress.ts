@@ -2,9 +2,9 @@ import type { PaymentProgress } from "@/lib/pay-api";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { findByPublicId } from "../../payments/service";
-import { explorerLinkFor } from "../chains/explorer-link";
-import { getCallbackUrl } from "../integrations/service";
-import { apiPaymentCallback } from "../zapi/service";
+import { productCallbackUrl } from "./payables";
+import { explorerLinkFor } from "../chains";
+import { getCallbackUrl } from "../integrations";
 
 /**
  * `GET /api/pay/transactions/{payment}`: the server's view of a payment, for the pay page to poll.
@@ -15,8 +15,8 @@ export async function readPaymentProgress(deps: AppDeps, publicId: string): Prom
   const row = await findByPublicId(deps.database.db, publicId);
   if (!row) throw new ApiError(404, "payment_not_found", "Transaction not found");
   const succeeded = row.status === "paid" || row.status === "validated";
-  // A zAPI payment's own callback URL wins over the account's.
-  const own = succeeded && row.productType === "dynamic" && row.productId ? await apiPaymentCallback(deps.database.db, row.productId) : undefined;
+  // A product's own callback URL (a zAPI payment's) wins over the account's.
+  const own = succeeded && row.productId ? await productCallbackUrl(deps.database.db, row.productType, row.productId) : undefined;
   const callbackUrl = succeeded ? (own ?? (await getCallbackUrl(deps.database.db, row.userId))) : undefined;
   const explorerUrl = row.signature ? explorerLinkFor(deps, row.chainId, row.signature) : undefined;
   return {

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
 import { ApiError, ErrorBody } from "../../http/errors";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import { requestProductionAccess } from "./service";
 
 const route = createRoute({

@@ -4,8 +4,8 @@ import type { ProfileDto } from "@/lib/profile";
 import type { AppDeps } from "../../deps";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { requireMerchant } from "../auth/middleware";
-import { imageBytes, uploadQuotaFrom } from "../catalog/uploads";
+import { requireMerchant } from "../auth";
+import { imageBytes, uploadQuotaFrom } from "../catalog";
 import { removeLogo, saveLogo, saveProfile, toProfileDto, validateProfileBody } from "./service";
 
 export const PROFILE_LOGO_PATH = "/api/profile/logo";

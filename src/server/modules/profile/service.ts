@@ -5,7 +5,7 @@ import { uploadUrl } from "@/lib/cart";
 import type { Db } from "../../db/client";
 import { uploads, users, type MerchantProfile, type UserRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { assertUploadQuota, sniffImageType, type UploadQuota } from "../catalog/uploads";
+import { assertUploadQuota, sniffImageType, type UploadQuota } from "../catalog";
 import { reencodeLogo } from "./reencode-logo";
 
 export function toProfileDto(user: Pick<UserRow, "profile" | "billingCurrency">): ProfileDto {

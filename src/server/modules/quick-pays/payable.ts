@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { quickPays } from "../../db/schema";
-import type { PayableSource } from "../pay/payable";
+import type { PayableSource } from "../pay";
 
 /** A zLink on the pay page: a fixed price, paid as often as payers like while it is enabled. */
 export const quickPayPayable: PayableSource = {

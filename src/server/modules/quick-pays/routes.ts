@@ -3,15 +3,15 @@ import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import { requirePermission } from "../../http/permissions";
 import { origins } from "../../env";
 import { hostedPayLink } from "@/lib/zlink";
 import { QuickPayDto, toQuickPayDto } from "./dto";
 import { loadPaymentInfo } from "./payment-info";
-import { explorerLinkFor } from "../chains/explorer-link";
+import { explorerLinkFor } from "../chains";
+import { allowedCurrencies } from "../merchants";
 import {
-  allowedCurrencies,
   createQuickPay,
   disableQuickPay,
   editKey,

@@ -1,12 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { quickPays, users, type QuickPayRow } from "../../db/schema";
+import { quickPays, type QuickPayRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { UserRow } from "../../db/schema";
-import { isBelowMinimum, toZLinkInput, zlinkCurrencies, zlinkSchema, ZLINK_MESSAGES, type ZLinkInput } from "@/lib/zlink";
+import { isBelowMinimum, toZLinkInput, zlinkSchema, ZLINK_MESSAGES, type ZLinkInput } from "@/lib/zlink";
 import { ValidationError } from "yup";
 import { isUuid } from "@/lib/uuid";
 import { newHashedId, registerPayableLink } from "../../payments/payable-links";
+import { markOnboarded } from "../merchants";
 
 export { newHashedId, HASHED_ID_LENGTH } from "../../payments/payable-links";
 
@@ -45,20 +46,6 @@ export async function validateQuickPayBody(
     throw new ApiError(400, "amount_too_small", ZLINK_MESSAGES.amountMinimum, [{ path: "price", message: ZLINK_MESSAGES.amountMinimum }]);
   }
   return toZLinkInput(values);
-}
-
-/** Currencies a merchant may price in now (plus, on update, the link's own). */
-export function allowedCurrencies(user: Pick<UserRow, "billingCurrency">, existing?: string): string[] {
-  const list = zlinkCurrencies(user.billingCurrency);
-  return existing && !list.includes(existing) ? [...list, existing] : list;
-}
-
-/** SPEC §4: the first successful save (of a zLink or a bill) marks the merchant onboarded. */
-export async function markOnboarded(tx: Pick<Db, "update">, userId: string): Promise<void> {
-  await tx
-    .update(users)
-    .set({ settings: sql`jsonb_set(${users.settings}, '{isOnboarded}', 'true'::jsonb)` })
-    .where(and(eq(users.id, userId), sql`coalesce((${users.settings}->>'isOnboarded')::boolean, false) = false`));
 }
 
 /** The merchant's zLinks, newest first. */

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { AppDeps } from "../../deps";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import { ReferralDto, toReferralDto } from "./dto";
 import { listReferrals, ownReferralCode } from "./service";
 

@@ -9,7 +9,7 @@ import { createRouter } from "../../http/router";
 import { enqueueWebhookEvents } from "../../jobs/webhooks";
 import { confirmIfOnChain } from "../../payments/refund-confirmation";
 import { cancelRefund, findOwnRefund, loadRefundable, markRefundSent, startRefund, type RefundSubject } from "../../payments/refunds";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import { RefundBalanceDto, RefundInstructionDto } from "./dto";
 import { merchantBalance, toApiError, toBalanceDto, toInstructionDto } from "./service";
 

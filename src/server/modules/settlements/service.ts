@@ -7,7 +7,7 @@ import { routeClient } from "../../chains/evm/route-client";
 import { STABLECOINS, type EvmRuntime } from "../../chains/runtime";
 import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
-import { explorerLinkFor } from "../chains/explorer-link";
+import { explorerLinkFor } from "../chains";
 import type { RunBody } from "./dto";
 import { listMerchantRoutes, type MerchantRoute } from "./merchant-routes";
 import { routeSettlementHistory } from "./settlement-history";

@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { OrderDto as Order } from "@/lib/order-types";
 import type { TransactionRow } from "../../db/schema";
-import { toPaymentInfoDto } from "../../payments/dto";
-import { PaymentInfoDto } from "../quick-pays/dto";
+import { PaymentInfoDto, toPaymentInfoDto } from "../../payments/dto";
 
 export const CursorDto = z
   .object({

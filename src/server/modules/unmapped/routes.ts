@@ -4,10 +4,9 @@ import { errorResponses, json } from "../../http/openapi";
 import { requirePermission } from "../../http/permissions";
 import { createRouter } from "../../http/router";
 import { listUnmapped } from "../../payments/unmapped";
-import { toPaymentInfoDto } from "../../payments/dto";
-import { requireMerchant } from "../auth/middleware";
-import { explorerLinkFor } from "../chains/explorer-link";
-import { PaymentInfoDto } from "../quick-pays/dto";
+import { PaymentInfoDto, toPaymentInfoDto } from "../../payments/dto";
+import { requireMerchant } from "../auth";
+import { explorerLinkFor } from "../chains";
 import { OpenPaymentDto, UnmappedInflowDto, toOpenPaymentDto, toUnmappedInflowDto, type TokenFacts } from "./dto";
 import { findOwnInflow, listOpenPaymentsFor, mapInflow, tokenFacts } from "./service";
 

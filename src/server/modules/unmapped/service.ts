@@ -12,7 +12,7 @@ import type { UnmappedTransferRow } from "../../payments/unmapped";
 import { isUuid } from "@/lib/uuid";
 import { walletFamilyOf } from "@/lib/wallet-families";
 import { INFLOW_ADDRESS_NOT_PROVEN } from "@/lib/wallet-messages";
-import { payerScreen } from "../sanctions/service";
+import { payerScreen } from "../sanctions";
 import type { TokenFacts } from "./dto";
 
 /** Failed payments an inflow may still complete: nothing, or too little, came before expiry. */

@@ -9,7 +9,7 @@ import { buildWalletProofMessage, type WalletProof, type WalletProofChallenge } 
 import type { Db } from "../../db/client";
 import { walletProofNonces } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { decodeSolanaPublicKey, verifyEd25519 } from "../auth/signature";
+import { decodeSolanaPublicKey, verifyEd25519 } from "../auth";
 
 /** How long a wallet has to sign a proof challenge. */
 export const WALLET_PROOF_TTL_MS = 5 * 60 * 1000;

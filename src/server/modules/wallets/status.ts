@@ -4,7 +4,7 @@ import { walletFamilyOf } from "@/lib/wallet-families";
 import type { WalletRow } from "../../db/schema";
 import { origins } from "../../env";
 import type { AppDeps } from "../../deps";
-import { buildChainConfig, type TokenDto } from "../chains/config";
+import { buildChainConfig, type TokenDto } from "../chains";
 import { toWalletDto } from "./dto";
 
 /** The usable wallet that receives on `chainId`, among the merchant's wallets. */

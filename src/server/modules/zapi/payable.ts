@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { apiPayments } from "../../db/schema";
-import type { PayableSource } from "../pay/payable";
+import type { PayableSource } from "../pay";
+import { apiPaymentCallback } from "./service";
 
 /**
  * A zAPI payment on the pay page: the price the merchant's server asked for, paid once
@@ -8,6 +9,7 @@ import type { PayableSource } from "../pay/payable";
  */
 export const apiPaymentPayable: PayableSource = {
   type: "dynamic",
+  callbackUrl: apiPaymentCallback,
   async load(db, productId) {
     const [row] = await db.select().from(apiPayments).where(eq(apiPayments.id, productId));
     if (!row) return undefined;

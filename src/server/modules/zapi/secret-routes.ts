@@ -3,7 +3,7 @@ import { ZAPI_ROTATION_GRACE_MS, ZapiSecretRegenerate, ZapiSecretStatus } from "
 import type { AppDeps } from "../../deps";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { requireFreshSignIn, requireMerchant } from "../auth/middleware";
+import { requireFreshSignIn, requireMerchant } from "../auth";
 import { findApiSecret, regenerateApiSecret, revokePreviousApiSecret, toSecretStatus } from "./api-secret";
 
 const common = { tags: ["zAPI secret"], security: [{ bearer: [] }] };

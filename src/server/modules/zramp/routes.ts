@@ -8,7 +8,7 @@ import { createRouter } from "../../http/router";
 import { PERMISSION_DENIED } from "@/lib/api-client";
 import { SIDE_MENU, isAllowed } from "@/lib/side-menu";
 import type { ZRampDto } from "@/lib/zramp";
-import { requireMerchant } from "../auth/middleware";
+import { requireMerchant } from "../auth";
 import { rampLink } from "./service";
 
 const ZRampResponse = z

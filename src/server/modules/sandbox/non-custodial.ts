@@ -1,12 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import type { AppDeps } from "../../deps";
-import type { AppEnv } from "../../http/context";
-import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { setNonCustodial } from "../admin/service";
-import { requireMerchant } from "../auth/middleware";
+import { setNonCustodial } from "../merchants";
+import { requireMerchant } from "../auth";
+import { sandboxOnly } from "./sandbox-only";
 
 /**
  * Sandbox only: a merchant makes themself non-custodial (or custodial again), which an operator
@@ -27,15 +25,10 @@ const route = createRoute({
   },
 });
 
-const sandboxOnly = (deps: AppDeps): MiddlewareHandler<AppEnv> => async (_c, next) => {
-  if (deps.env.ZPAY_MODE === "production") throw new ApiError(403, "sandbox_only", "Only an operator sets this in production");
-  await next();
-};
-
 export function sandboxCustodyRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const router = createRouter();
-  router.use("/sandbox/non-custodial", sandboxOnly(deps), requireMerchant(db));
+  router.use("/sandbox/non-custodial", sandboxOnly(deps, "Only an operator sets this in production"), requireMerchant(db));
   return router.openapi(route, async (c) => {
     const isNonCustodial = await setNonCustodial(db, c.var.user.id, c.req.valid("json").nonCustodial);
     c.var.log.info({ userId: c.var.user.id, isNonCustodial }, "sandbox: custody set");

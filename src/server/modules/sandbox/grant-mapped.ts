@@ -1,12 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import type { AppDeps } from "../../deps";
-import type { AppEnv } from "../../http/context";
-import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { setPermission } from "../admin/service";
-import { requireMerchant } from "../auth/middleware";
+import { setPermission } from "../merchants";
+import { requireMerchant } from "../auth";
+import { sandboxOnly } from "./sandbox-only";
 
 /**
  * Sandbox only: a merchant grants themself the Unmapped screen (permission `mapped`), which an
@@ -26,15 +24,10 @@ const route = createRoute({
   },
 });
 
-const sandboxOnly = (deps: AppDeps): MiddlewareHandler<AppEnv> => async (_c, next) => {
-  if (deps.env.ZPAY_MODE === "production") throw new ApiError(403, "sandbox_only", "Only an operator grants this in production");
-  await next();
-};
-
 export function sandboxGrantRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const router = createRouter();
-  router.use("/sandbox/grant-mapped", sandboxOnly(deps), requireMerchant(db));
+  router.use("/sandbox/grant-mapped", sandboxOnly(deps, "Only an operator grants this in production"), requireMerchant(db));
   return router.openapi(route, async (c) => {
     const permissions = await setPermission(db, c.var.user.id, "mapped", true);
     c.var.log.info({ userId: c.var.user.id }, "sandbox: mapped granted");

@@ -1,12 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import type { AppDeps } from "../../deps";
-import type { AppEnv } from "../../http/context";
-import { ApiError } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { requireMerchant } from "../auth/middleware";
-import { setPermission } from "./service";
+import { setPermission } from "../merchants";
+import { requireMerchant } from "../auth";
+import { sandboxOnly } from "./sandbox-only";
 
 const route = createRoute({
   method: "post",
@@ -22,18 +20,11 @@ const route = createRoute({
   },
 });
 
-const enabledOnly = (deps: AppDeps): MiddlewareHandler<AppEnv> => async (_c, next) => {
-  if (deps.env.ZPAY_MODE === "production" || !deps.env.SANDBOX_ADMIN_GRANT) {
-    throw new ApiError(403, "sandbox_only", "An operator grants this with npm run admin");
-  }
-  await next();
-};
-
 /** Sandbox journeys on the embedded database: the admin CLI can't open it while the server runs. */
 export function sandboxAdminGrantRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const router = createRouter();
-  router.use("/sandbox/grant-admin", enabledOnly(deps), requireMerchant(db));
+  router.use("/sandbox/grant-admin", sandboxOnly(deps, "An operator grants this with npm run admin", (d) => d.env.SANDBOX_ADMIN_GRANT), requireMerchant(db));
   return router.openapi(route, async (c) => {
     const permissions = await setPermission(db, c.var.user.id, "admin_stats", true);
     c.var.log.warn({ userId: c.var.user.id }, "sandbox: admin_stats self-granted (SANDBOX_ADMIN_GRANT)");

@@ -4,6 +4,11 @@ import { users } from "../../db/schema";
 import { isPermission, type Permission } from "@/lib/permissions";
 import { isUuid } from "@/lib/uuid";
 
+/*
+ * What an operator changes on a merchant's account (`npm run admin`, src/server/admin.ts) and a
+ * sandbox merchant may change on their own (modules/sandbox): permissions and custody.
+ */
+
 export class AdminError extends Error {
   constructor(message: string) {
     super(message);

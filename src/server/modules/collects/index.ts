@@ -1,0 +1,3 @@
+/** The collects module's public entrance: all that the app and other modules may import from it (architecture.test.ts). */
+export { collectPayable } from "./payable";
+export { collectRoutes } from "./routes";

@@ -1,0 +1,3 @@
+/** The donates module's public entrance: all that the app and other modules may import from it (architecture.test.ts). */
+export { donatePayable } from "./payable";
+export { donateRoutes } from "./routes";

@@ -1,0 +1,2 @@
+/** The faucet module's public entrance: all that the app and other modules may import from it (architecture.test.ts). */
+export { faucetRoutes } from "./routes";

@@ -1,0 +1,2 @@
+/** The settlements module's public entrance: all that the app and other modules may import from it (architecture.test.ts). */
+export { settlementRoutes } from "./routes";
