@@ -7,10 +7,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { SERVER_EXTERNALS } from "./build-server.mjs";
 
 const BUILD_ONLY = new Set(["esbuild", "tsx"]);
+/** Read as files at run time, not imported: the Solidity the sandbox compiles imports OpenZeppelin's sources. */
+const READ_AT_RUN_TIME = ["@openzeppelin/contracts"];
 
 export function runtimePackage(lock = JSON.parse(readFileSync("package-lock.json", "utf8"))) {
   const dependencies = {};
-  for (const name of SERVER_EXTERNALS.filter((n) => !BUILD_ONLY.has(n)).sort()) {
+  for (const name of [...SERVER_EXTERNALS.filter((n) => !BUILD_ONLY.has(n)), ...READ_AT_RUN_TIME].sort()) {
     const version = lock.packages[`node_modules/${name}`]?.version;
     if (!version) throw new Error(`${name} is not in package-lock.json`);
     dependencies[name] = version;

@@ -23,7 +23,7 @@ async function main() {
     }
     throw err;
   }
-  const log = createLogger(env.LOG_LEVEL).child({ service: "chain-host" });
+  const log = createLogger(env.LOG_LEVEL).child({ role: "chain-host" });
   const port = (name: string, fallback: number) => {
     const value = Number(process.env[name] ?? fallback);
     if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number`);
