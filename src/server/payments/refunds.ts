@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { Keypair, PublicKey } from "@solana/web3.js";
+import { PublicKey } from "@solana/web3.js";
+import { newReference } from "./reference";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -182,9 +182,7 @@ function refundableOf(row: TransactionRow, senders: RefundDestination[], own: Re
 export const refundableAmount = (r: Refundable) => availableToRefund(r.received, r.refunds);
 
 /** A fresh reference the transfer back carries (a Solana public key; an 8-byte hex reference on EVM). */
-function newReference(chainId: number): string {
-  return chainId < 0 ? Keypair.generate().publicKey.toBase58() : `0x${randomBytes(8).toString("hex")}`;
-}
+const newRefundReference = (chainId: number): string => newReference(chainId < 0 ? "solana" : "evm");
 
 /**
  * Starts a refund (`requested`) of `amount` base units to the sender `to` (the default destination
@@ -214,7 +212,7 @@ export async function startRefund(db: Db, subject: RefundSubject, amount?: bigin
         sourceTokenAccount: refundable.merchantTokenAccount,
         destinationOwner: destination.owner,
         destinationTokenAccount: destination.tokenAccount,
-        reference: newReference(refundable.chainId),
+        reference: newRefundReference(refundable.chainId),
       })
       .returning();
     return { refund: refund!, refundable };

@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { Keypair } from "@solana/web3.js";
+import { newReference as freshReference } from "../../payments/reference";
 import { getAddress, isAddress, isAddressEqual } from "viem";
 import type { StartPaymentRequest } from "@/lib/pay-api";
 import { isSolanaAddress, WALLET_ADDRESS_MESSAGES } from "@/lib/wallet-address";
@@ -11,7 +10,6 @@ import { SOLANA_STABLECOIN_DECIMALS, STABLECOINS, type EvmRuntime, type EvmToken
 export const TOKEN_NOT_ACCEPTED = "This token is not accepted for this payment.";
 
 /** Request Network's payment references are 8 bytes (the tail of a hash); a random one is as unguessable as it needs to be. */
-const EVM_REFERENCE_BYTES = 8;
 
 /** The chain and token a payer asked for, as this instance settles them. */
 export type PaymentChain =
@@ -69,5 +67,5 @@ export function payerFor(chain: PaymentChain, payer: string | undefined): string
 
 /** A fresh reference: a Solana public key to add to the transfer, or 8 random bytes as 0x-hex for the EVM proxy. */
 export function newReference(chain: PaymentChain): string {
-  return chain.family === "solana" ? Keypair.generate().publicKey.toBase58() : `0x${randomBytes(EVM_REFERENCE_BYTES).toString("hex")}`;
+  return freshReference(chain.family);
 }
