@@ -33,6 +33,14 @@ export const rpcLatency = new Histogram({
   registers: [metrics],
 });
 
+export const creditLag = new Histogram({
+  name: "zpay_credit_lag_seconds",
+  help: "Seconds from a transfer's block time (as the chain reports it) to its credit to a payment, by chain",
+  labelNames: ["chain"] as const,
+  buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 900],
+  registers: [metrics],
+});
+
 export const chainReachable = new Gauge({
   name: "zpay_chain_reachable",
   help: "1 while the last RPC call to the chain got an answer, 0 once calls fail or time out",

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
+import { metrics } from "../metrics";
 import type { OrderDetails } from "@/lib/pay-api";
 import type { ProductType } from "@/lib/product-types";
 import type { Database } from "../db/client";
@@ -145,6 +146,20 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
     expect(replay?.decision.outcome).toBe("ignored");
     expect(await creditsOf(tx.id)).toHaveLength(1);
     expect((await eventsOf(tx.id)).map((e) => e.type)).toEqual(["payment.paid", "payment.validated"]);
+  });
+
+  it("observes the credit lag (block time → credit) once per credit, never for a repeat", async () => {
+    const lagCount = async () =>
+      (await metrics.getSingleMetric("zpay_credit_lag_seconds")!.get()).values.find((v) => v.labels.chain === "-5001" && v.metricName === "zpay_credit_lag_seconds_count")?.value ?? 0;
+    const lagSum = async () =>
+      (await metrics.getSingleMetric("zpay_credit_lag_seconds")!.get()).values.find((v) => v.labels.chain === "-5001" && v.metricName === "zpay_credit_lag_seconds_sum")?.value ?? 0;
+    const [count, sum] = [await lagCount(), await lagSum()];
+    const tx = await createTransaction(database.db, input());
+    const fact = transfer(tx.reference, { blockTime: new Date(at(1).getTime() - 4_000) });
+    await applyFact(deps(at(1)), tx.id, fact);
+    await applyFact(deps(at(2)), tx.id, fact);
+    expect(await lagCount()).toBe(count + 1);
+    expect((await lagSum()) - sum).toBeCloseTo(4, 5);
   });
 
   it("credits one on-chain transfer to one transaction only", async () => {

@@ -5,6 +5,7 @@ import type { OrderDetails } from "@/lib/pay-api";
 import type { Db } from "../db/client";
 import { paymentCredits, paymentFactLog, transactions, unmappedTransfers, type ProductInfoSnapshot, type CreditRow } from "../db/schema";
 import { insertWebhookEvents } from "./outbox";
+import { creditLag } from "../metrics";
 import { markProductPaid } from "./product-paid";
 import type { Logger } from "../logger";
 import { toPaymentInfoDto, toTransactionEventData } from "./dto";
@@ -365,6 +366,9 @@ export async function applyFact(
       { transactionId, outcome: result.decision.outcome, status: result.transaction.status, reason: result.decision.reason },
       "payment fact",
     );
+  }
+  if (result?.credited && fact.kind === "transfer" && fact.blockTime) {
+    creditLag.observe({ chain: String(fact.chainId) }, Math.max(0, (now.getTime() - fact.blockTime.getTime()) / 1000));
   }
   if (result?.eventIds.length && deps.afterCommit) await deps.afterCommit(result.eventIds);
   return result;

@@ -59,6 +59,7 @@ function toFact(observed: ObservedTransaction, transfer: ObservedTransfer, expec
     recipientTokenAccount: transfer.destination,
     mint: transfer.mint ?? "",
     amount: transfer.amount,
+    ...(observed.blockTime ? { blockTime: observed.blockTime } : {}),
     ...(delta === undefined ? {} : { recipientBalanceDelta: delta }),
     parties: solanaParties(observed, transfer),
     memo,

@@ -67,6 +67,8 @@ export interface TransferFact {
   mint: string;
   /** Base units. */
   amount: bigint;
+  /** When the chain says the transaction landed, when it says (the credit-lag metric; no rule reads it). */
+  blockTime?: Date;
   /**
    * How much the recipient's balance grew through this transfer, from the chain's own balances
    * (the transaction's balance change less its other transfers to the same account). Absent when
