@@ -9,6 +9,8 @@ import type { Database } from "../db/client";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
 import { testDeps } from "../testing/deps";
 import { inlineScriptHashes, rpcConnectSources, walletConnectorSources } from "./csp";
+import { shellMarker, TITLE_MARKER } from "./page-shell";
+import { PAY_MARKERS } from "../modules/pay/page";
 
 const HYDRATE = "(()=>{self.Astro={};})();";
 const LANGUAGE = "document.documentElement.lang='en';";
@@ -17,8 +19,9 @@ const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("bas
 /** A miniature Astro build: each page carries inline scripts like the real one does. */
 function fakeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zpay-csp-"));
+  // With the markers the server fills the pay page at (http/page-shell.ts), as the real build has them.
   const page = (title: string) =>
-    `<!doctype html><html><head><title>${title}</title><script>${LANGUAGE}</script></head><body><script type="module" src="/_astro/x.js"></script><script>${HYDRATE}</script></body></html>`;
+    `<!doctype html><html lang="en"><head>${shellMarker(TITLE_MARKER)}<title>${title}</title><script>${LANGUAGE}</script></head><body>${shellMarker(PAY_MARKERS.summary)}${shellMarker(PAY_MARKERS.data)}<script type="module" src="/_astro/x.js"></script><script>${HYDRATE}</script></body></html>`;
   for (const p of ["pay", "tx", "dashboard", "settings", "settings/security", "auth", "quick-pays"]) {
     fs.mkdirSync(path.join(dir, p), { recursive: true });
     fs.writeFileSync(path.join(dir, p, "index.html"), page(p));

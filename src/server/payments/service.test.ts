@@ -150,9 +150,9 @@ describe.each(TEST_BACKENDS)("payments service on %s", (kind) => {
 
   it("observes the credit lag (block time → credit) once per credit, never for a repeat", async () => {
     const lagCount = async () =>
-      (await metrics.getSingleMetric("zpay_credit_lag_seconds")!.get()).values.find((v) => v.labels.chain === "-5001" && v.metricName === "zpay_credit_lag_seconds_count")?.value ?? 0;
+      (await metrics.getSingleMetric("zpay_credit_lag_seconds")!.get()).values.find((v) => v.labels.chain === "-5001" && (v as { metricName?: string }).metricName === "zpay_credit_lag_seconds_count")?.value ?? 0;
     const lagSum = async () =>
-      (await metrics.getSingleMetric("zpay_credit_lag_seconds")!.get()).values.find((v) => v.labels.chain === "-5001" && v.metricName === "zpay_credit_lag_seconds_sum")?.value ?? 0;
+      (await metrics.getSingleMetric("zpay_credit_lag_seconds")!.get()).values.find((v) => v.labels.chain === "-5001" && (v as { metricName?: string }).metricName === "zpay_credit_lag_seconds_sum")?.value ?? 0;
     const [count, sum] = [await lagCount(), await lagSum()];
     const tx = await createTransaction(database.db, input());
     const fact = transfer(tx.reference, { blockTime: new Date(at(1).getTime() - 4_000) });
