@@ -101,7 +101,7 @@ export const Notifications: Story = {
   },
 };
 
-/** /settings/security: the API keys, the webhook form and the delivery log. */
+/** /settings/security: a link to the API keys' home (zAPI), the webhook form and the delivery log. */
 export const Security: Story = {
   args: { pathname: "/settings/security" },
   play: async ({ canvasElement }) => {
@@ -109,7 +109,19 @@ export const Security: Story = {
     await expect(await c.findByRole("heading", { level: 1 })).toHaveTextContent("Settings");
     await expect(await c.findByRole("heading", { level: 2, name: "Security" })).toBeVisible();
     await expect(tabs(canvasElement).getByRole("link", { name: "Security" })).toHaveAttribute("aria-current", "page");
-    await expect(await c.findByText(STORY_USER_ID)).toBeVisible();
+    await expect(await c.findByRole("link", { name: "Open API keys" })).toHaveAttribute("href", "/zapi");
+    await expect(c.queryByText(STORY_USER_ID)).toBeNull();
     await expect(await c.findByRole("textbox", { name: "API webhook endpoint" })).toBeVisible();
+  },
+};
+
+/** A merchant who may not open zAPI keeps the API keys card here: the only place to read the webhook signing secret. */
+export const SecurityWithoutZapi: Story = {
+  args: { pathname: "/settings/security" },
+  parameters: { merchantSession: { settings: { permissions: ["bills"] } } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText(STORY_USER_ID)).toBeVisible();
+    await expect(c.queryByRole("link", { name: "Open API keys" })).toBeNull();
   },
 };

@@ -6,21 +6,33 @@ import { ProfilePanel } from "@/components/settings/profile-panel";
 import { SecurityPanel } from "@/components/settings/security-panel";
 import { SettingsTabBar } from "@/components/settings/settings-tab-bar";
 import { settingsTabOf, type SettingsTab } from "@/components/settings/settings-tabs";
+import { isAllowed, SIDE_MENU } from "@/lib/side-menu";
 import { merchantApi } from "@/stores/merchant-api";
+import type { SessionUser } from "@/stores/session";
 import { updateSession } from "@/stores/session";
 import { signInAgain } from "./sign-in-again";
 import { uploadLogo } from "./settings-profile-upload";
 
 const profile = () => <ProfilePanel api={merchantApi} uploadLogo={uploadLogo} onBillingCurrency={(billingCurrency) => updateSession({ billingCurrency })} />;
 
+/** The zAPI menu item: the API keys' home, when the merchant may open it. */
+const zapiItem = SIDE_MENU.find((item) => item.id === "zapi")!;
+
 /** Each settings tab's panel; a tab listed in settings-tabs.ts needs its line here. */
-const PANELS: Record<SettingsTab["key"], ((user: { _id: string }) => React.ReactNode) | undefined> = {
+const PANELS: Record<SettingsTab["key"], ((user: SessionUser) => React.ReactNode) | undefined> = {
   profile,
   deposits: () => (
     <DepositsPanel api={merchantApi} search={window.location.search} onSearchHandled={() => window.history.replaceState(null, "", window.location.pathname)} />
   ),
   notifications: () => <NotificationsPanel api={merchantApi} />,
-  security: (user) => <SecurityPanel api={merchantApi} accountId={user._id} onSignInAgain={signInAgain} />,
+  security: (user) => (
+    <SecurityPanel
+      api={merchantApi}
+      accountId={user._id}
+      keysOnZapi={isAllowed(zapiItem, { permissions: user.settings.permissions, rampOnly: user.settings.rampOnly })}
+      onSignInAgain={signInAgain}
+    />
+  ),
 };
 
 function StandAloneProfile() {

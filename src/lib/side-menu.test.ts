@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import enCommon from "../../public/assets/translations/en/common.json";
+import frCommon from "../../public/assets/translations/fr/common.json";
 import { PERMISSIONS } from "./permissions";
 import { SIDE_MENU, UNBUILT_ROUTES, hiddenRoutes, isAllowed, permissionAttribute, visibleMenu, type SideMenuItem } from "./side-menu";
 
@@ -10,6 +12,14 @@ function* everyPermissionSet(): Generator<string[]> {
 }
 
 describe("side menu", () => {
+  it("names every item apart, in English and in French (issue 28: /bills and /invoices were both 'zInvoice')", () => {
+    for (const menu of [enCommon.menu, frCommon.menu] as Record<string, string>[]) {
+      const labels = SIDE_MENU.map((item) => menu[item.labelKey.replace(/^menu\./, "")]);
+      expect(labels.every(Boolean)).toBe(true);
+      expect(new Set(labels).size).toBe(labels.length);
+    }
+  });
+
   it("lists SPEC §2's items in order with their routes and permissions", () => {
     expect(SIDE_MENU.map((i) => [i.href, i.permission ?? null])).toEqual([
       ["/dashboard", null],

@@ -74,7 +74,25 @@ export interface WebhookAttemptDto {
   startedAt: string;
 }
 
-export type DeliveryStatus = "pending" | "delivered" | "failed" | "no_endpoint";
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "no_endpoint"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/**
+ * The log's filter: one status, or every event that had somewhere to go ("sent"). `no_endpoint`
+ * events (raised while no endpoint was saved) are listed only under their own filter: they filled a
+ * phone with thousands of pixels of "No endpoint" (issue 28).
+ */
+export const DELIVERY_FILTERS = ["sent", ...DELIVERY_STATUSES] as const;
+export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
+/** Events per page of the delivery log. */
+export const DELIVERY_PAGE_SIZE = 20;
+
+/** `GET /api/integrations/deliveries` for a filter, from the start or after a page's `next`. */
+export function deliveriesPath(filter: DeliveryFilter, cursor?: string | null): string {
+  const query = new URLSearchParams({ limit: String(DELIVERY_PAGE_SIZE) });
+  if (filter !== "sent") query.set("status", filter);
+  if (cursor) query.set("cursor", cursor);
+  return `/integrations/deliveries?${query}`;
+}
 
 export interface WebhookDeliveryDto {
   _id: string;

@@ -130,6 +130,13 @@ test("Security: saves the webhook endpoint, sends a test event, sees it delivere
   }).toPass({ timeout: 20_000 });
   // Only the second attempt is marked as a redelivery.
   await expect(row.getByText("redelivery", { exact: true })).toHaveCount(1);
+  // The log's filter: none failed; back to every sent event, the test event is there.
+  await page.getByRole("combobox", { name: "Show" }).click();
+  await page.getByRole("option", { name: "Failed" }).click();
+  await expect(page.getByText("No events with this status.")).toBeVisible();
+  await page.getByRole("combobox", { name: "Show" }).click();
+  await page.getByRole("option", { name: "All sent events" }).click();
+  await expect(row).toBeVisible();
 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.reload();

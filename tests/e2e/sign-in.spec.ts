@@ -107,7 +107,7 @@ test.describe("merchant sign-in", () => {
     await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/, { timeout: 5000 });
   });
 
-  test("Sign in again from Settings › Security comes back there, and reveals the secret", async ({ page }) => {
+  test("Sign in again from zAPI (the API keys' home; Security links there) comes back there, and reveals the secret", async ({ page }) => {
     const wallet = await signInMerchant(page);
     // The server refuses an old session's secret (fresh-sign-in.test.ts checks it); a journey cannot
     // age its session, so the first read answers what the server answers then, word for word.
@@ -121,15 +121,18 @@ test.describe("merchant sign-in", () => {
         }),
       { times: 1 },
     );
+    // Settings › Security points to the keys' one home.
     await page.goto("/settings/security");
+    await page.getByRole("link", { name: "Open API keys" }).click();
+    await expect(page).toHaveURL(/\/zapi$/);
     await page.getByRole("button", { name: "Show webhook secret" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "needs a recent sign-in" });
     await expect(alert).toBeVisible();
     await alert.getByRole("button", { name: "Sign in again" }).click();
 
-    await expect(page).toHaveURL(/\/auth\?next=%2Fsettings%2Fsecurity$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fzapi$/);
     await page.getByRole("button", { name: `Continue with ${wallet.name}` }).click();
-    await expect(page).toHaveURL(/\/settings\/security$/);
+    await expect(page).toHaveURL(/\/zapi$/);
     await page.getByRole("button", { name: "Show webhook secret" }).click();
     await expect(page.getByTestId("api-secret")).toHaveText(/^whsec_/);
   });

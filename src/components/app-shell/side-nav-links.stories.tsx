@@ -39,7 +39,7 @@ export const AllItems: Story = {
       "zRequest",
       "zInvoice",
       "zCart",
-      "zInvoice",
+      "Invoices",
       "zRamp",
       "zAPI",
       "NFT StoreComing soon",

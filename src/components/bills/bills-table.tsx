@@ -5,6 +5,7 @@ import { DataTable, type DataTableColumn, type DataTableRowAction } from "@/comp
 import { StatusChip } from "@/components/ui/status-chip";
 import { billActions, formatDecimalAmount } from "@/lib/bills-display";
 import type { BillDto } from "@/lib/invoice";
+import { shownPayLabel } from "@/lib/pay-label";
 import { billStatus } from "@/lib/status";
 import { formatDateTime } from "@/lib/transaction-details";
 
@@ -32,7 +33,18 @@ export function BillsTable({ rows, loading, onCopyLink, onEdit, onInstructions, 
   const columns: DataTableColumn<BillDto>[] = [
     { id: "createdAt", header: t("bills.columns.createdAt"), cell: (r) => formatDateTime(r.createdAt, i18n.language, timeZone) },
     { id: "orderId", header: t("bills.columns.orderId"), cell: (r) => <span className="font-mono">{billOrderId(r)}</span> },
-    { id: "label", header: t("bills.columns.label"), cell: (r) => <span className="block max-w-56 truncate" title={r.label}>{r.label}</span> },
+    {
+      id: "label",
+      header: t("bills.columns.label"),
+      cell: (r) => {
+        const label = shownPayLabel(r.label, t);
+        return (
+          <span className="block max-w-56 truncate" title={label}>
+            {label}
+          </span>
+        );
+      },
+    },
     { id: "price", header: t("bills.columns.price"), cell: (r) => formatDecimalAmount(r.price, r.currency, i18n.language), className: "text-right" },
     { id: "status", header: t("bills.columns.status"), cell: (r) => <StatusChip status={billStatus(r.status)} /> },
     {

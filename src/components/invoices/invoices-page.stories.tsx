@@ -36,7 +36,7 @@ export const Empty: Story = {
   parameters: { serverData: { invoices: { invoices: [], customers: [] } } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("zInvoice");
+    await expect(c.getByRole("heading", { level: 1 })).toHaveTextContent("Invoices");
     await expect(await c.findByRole("cell", { name: "No invoices yet — create your first invoice." })).toBeVisible();
   },
 };

@@ -168,16 +168,20 @@ export const Sent: Story = {
   },
 };
 
-/** Failed: the wallet refused; its words are the reason (the toast said them too), and the payer may try again. */
+/**
+ * Failed: the wallet could not send; its words are the reason (the toast said them too), in the
+ * payer's language when we know them, and the payer may try again. (A payer's own refusal is no
+ * failure: see the cancelled stories of PayFlowView and PaymentResult.)
+ */
 export const Failed: Story = {
   args: {
     stage: "result-screen",
-    flow: { ...initialTransactionFlow(), transactionInfo: evmPaymentInfoFor(product), currentState: "failed", transactionResult: { error: "User denied transaction signature." } },
+    flow: { ...initialTransactionFlow(), transactionInfo: evmPaymentInfoFor(product), currentState: "failed", transactionResult: { error: "insufficient funds for gas * price + value" } },
   },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(c.getByRole("heading", { name: "Payment failed" })).toBeVisible();
-    await expect(c.getByText(/User denied transaction signature/)).toBeVisible();
+    await expect(c.getByText(/insufficient funds for gas/)).toBeVisible();
     await userEvent.click(c.getByRole("button", { name: "Try again" }));
     await expect(args.onTryAgain).toHaveBeenCalled();
   },
@@ -192,7 +196,15 @@ export const NeedsChainSwitchFrench: Story = {
   },
 };
 export const ApprovingFrench: Story = { ...Approving, globals: { locale: "fr" }, play: undefined };
-export const FailedFrench: Story = { ...Failed, globals: { locale: "fr" }, play: undefined };
+export const FailedFrench: Story = {
+  ...Failed,
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    // Never the wallet's English to a French payer.
+    await expect(within(canvasElement).getByText(/n’a pas assez de fonds/)).toBeVisible();
+    await expect(within(canvasElement).queryByText(/insufficient funds/)).toBeNull();
+  },
+};
 
 /** A 360 px phone: the chooser, the switch notice and the Pay button fit without sideways scroll (the panels alone: EvmWalletPanel stories). */
 export const NeedsChainSwitchOnAPhone: Story = {

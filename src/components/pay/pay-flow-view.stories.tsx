@@ -197,7 +197,7 @@ export const InsufficientBalance: Story = {
   },
 };
 
-async function clickPay(canvasElement: HTMLElement, name = "Pay $49.99") {
+async function clickPay(canvasElement: HTMLElement, name: string | RegExp = "Pay $49.99") {
   const c = within(canvasElement);
   const pay = await c.findByRole("button", { name });
   await waitFor(() => expect(pay).toBeEnabled());
@@ -256,29 +256,63 @@ export const ValidatedWithCallback: Story = {
   },
 };
 
-/** The payer declined in the wallet: the wallet's message as a toast, the result failed. */
-export const FailedWalletRejected: Story = {
-  args: { connected: true, send: { error: new Error("User rejected the request.") } },
+/** The payer declined in the wallet (EIP-1193 4001): cancelled, calmly — no red, no toast of the wallet's words. */
+export const CancelledInWallet: Story = {
+  args: { connected: true, send: { error: Object.assign(new Error("User rejected the request."), { code: 4001 }) } },
   play: async ({ canvasElement }) => {
     const c = await clickPay(canvasElement);
-    const heading = await c.findByRole("heading", { name: "Payment failed" });
+    const heading = await c.findByRole("heading", { name: "Payment cancelled" });
     await waitFor(() => expect(heading).toHaveFocus());
-    await expect(c.getByText("Reason: User rejected the request.")).toBeVisible();
-    await expect(within(document.body).getByRole("alert")).toHaveTextContent("User rejected the request.");
-    await expect(c.getByText("The payment did not go through. No money left your wallet.")).toBeVisible();
+    await expect(c.getByText("You cancelled the payment in your wallet. Nothing was sent; you can try again whenever you are ready.")).toBeVisible();
+    await expect(c.queryByText(/User rejected/)).toBeNull();
+    await expect(within(document.body).queryByRole("alert")).toBeNull();
     await expect(c.getByRole("button", { name: "Try again" })).toBeVisible();
   },
 };
 
-/** After a rejection, "Try again" brings the payer back to the details with the wallet still connected. */
+/** The same cancel in French, on a phone: French words only, never the wallet's English. */
+export const CancelledInWalletFrenchPhone: Story = {
+  args: CancelledInWallet.args,
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    const c = await clickPay(canvasElement, /^Payer 49,99/);
+    await expect(await c.findByRole("heading", { name: "Paiement annulé" })).toBeVisible();
+    await expect(within(document.body).queryByText(/User rejected/)).toBeNull();
+    await expect(c.getByRole("button", { name: "Réessayer" })).toBeVisible();
+  },
+};
+
+/** A Solana wallet-adapter rejection is a cancel too. */
+export const CancelledInSolanaWallet: Story = {
+  args: { connected: true, send: { error: Object.assign(new Error("User rejected the request."), { name: "WalletSignTransactionError" }) } },
+  tags: ["no-screenshot"],
+  play: async ({ canvasElement }) => {
+    const c = await clickPay(canvasElement);
+    await expect(await c.findByRole("heading", { name: "Payment cancelled" })).toBeVisible();
+  },
+};
+
+/** After a cancel, "Try again" brings the payer back to the details with the wallet still connected. */
 export const TryAgainAfterRejection: Story = {
-  args: FailedWalletRejected.args,
+  args: CancelledInWallet.args,
   tags: ["no-screenshot"],
   play: async ({ canvasElement }) => {
     const c = await clickPay(canvasElement);
     await userEvent.click(await c.findByRole("button", { name: "Try again" }));
     await expect(await c.findByRole("button", { name: "Pay $49.99" })).toBeEnabled();
     await expect(c.getByText("Connected wallet")).toBeVisible();
+  },
+};
+
+/** A wallet failure that is not the payer's cancel: its message as a toast, the result failed. */
+export const FailedWallet: Story = {
+  args: { connected: true, send: { error: new Error("Wallet disconnected") } },
+  tags: ["no-screenshot"],
+  play: async ({ canvasElement }) => {
+    const c = await clickPay(canvasElement);
+    await expect(await c.findByRole("heading", { name: "Payment failed" })).toBeVisible();
+    await expect(c.getByText("Reason: Wallet disconnected")).toBeVisible();
+    await expect(within(document.body).getByRole("alert")).toHaveTextContent("Wallet disconnected");
   },
 };
 

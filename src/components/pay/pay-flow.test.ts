@@ -7,6 +7,7 @@ import { persistedPaymentStores } from "@/stores/testing/payment-stores";
 import { createPayFlow, escapeHtml, pickPayOption } from "./pay-flow";
 import type { PayApi } from "./pay-api-client";
 import { InsufficientBalanceError, PaymentFailedOnChainError } from "./payment-sender";
+import { resultOf, resultWords } from "./pay-result";
 import {
   EVM_TX_HASH,
   FAUCET_GRANT,
@@ -408,10 +409,29 @@ describe("pay flow: EVM, chain and token choice", () => {
     await settle();
     await flow.pay({ reset, send: async () => Promise.reject(new InsufficientBalanceError("token", 1n, 2n)) });
     expect(reset).not.toHaveBeenCalled();
-    await flow.pay({ reset, send: async () => Promise.reject(new Error("User rejected the request.")) });
+    await flow.pay({ reset, send: async () => Promise.reject(new Error("Wallet disconnected")) });
     expect(reset).toHaveBeenCalledTimes(1);
-    expect(toasts.at(-1)).toEqual({ message: "User rejected the request.", variant: "error" });
+    expect(toasts.at(-1)).toEqual({ message: "Wallet disconnected", variant: "error" });
     expect(stores.$flow.get().currentState).toBe("failed");
+  });
+
+  it("a payer's cancel (EIP-1193 4001) is a calm cancel: no toast of the wallet's English, no reset, Try again starts over", async () => {
+    const reset = vi.fn();
+    const { flow, stores, toasts } = evmSetup();
+    flow.start();
+    flow.walletChanged(EVM_PAYER_ADDR);
+    await settle();
+    const rejection = Object.assign(new Error("User rejected the request."), { code: 4001 });
+    await flow.pay({ reset, send: async () => Promise.reject(rejection) });
+    expect(reset).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+    expect(stores.$stage.get()).toBe("result-screen");
+    expect(resultWords(resultOf(stores.$flow.get()))).toEqual({ title: "result.cancelledTitle", body: "result.cancelledBody" });
+    flow.startOver();
+    await settle();
+    expect(stores.$stage.get()).toBe("details-screen");
+    expect(stores.$flow.get()).toMatchObject({ currentState: "init", transactionResult: null });
+    expect(stores.$session.get().info).toBeNull();
   });
 
   it("shows the option a resumed payment was started with", async () => {

@@ -5,7 +5,7 @@ import frPay from "../../../public/assets/translations/fr/pay.json";
 import type { PaymentProgress } from "@/lib/pay-api";
 import type { PaymentSession, TransactionFlow } from "@/stores/payment";
 import { initialPayPage, payPage, type PayEffect, type PayEvent, type PayFlowState, type PayPageState, type SendFailure } from "./pay-page-machine";
-import { resultOf, resultWords, SERVER_REASONS } from "./pay-result";
+import { isCancelled, PAYER_CANCELLED, resultOf, resultWords, SERVER_REASONS } from "./pay-result";
 import { FAUCET_GRANT, PAYER_ADDRESS, TX_HASH, USD_PRODUCT, paymentInfoFor } from "./testing/fake-pay";
 
 const SESSION: PaymentSession = { sessionId: "s-1", productId: null, info: null, hash: null, payer: null };
@@ -27,7 +27,8 @@ const sent = after(sending, { type: "sent", hash: TX_HASH });
 const following = after(sent, { type: "sendDone" });
 const qrStarting = after(opened, { type: "qrPressed" });
 const qrWaiting = after(qrStarting, { type: "started", info: INFO });
-const walletFailed = after(sending, { type: "sendFailed", failure: { kind: "wallet", message: "User rejected the request." } });
+const walletFailed = after(sending, { type: "sendFailed", failure: { kind: "wallet", message: "Wallet disconnected" } });
+const cancelled = after(sending, { type: "sendFailed", failure: { kind: "cancelled" } });
 const short = after(sending, { type: "sendFailed", failure: { kind: "insufficient", asset: "token", available: "1", needed: "2" } });
 /** A reload in the middle of a payment: the session kept it, the stage was the payment screen. */
 const stored = (over: Partial<PaymentSession>): PayPageState => {
@@ -87,7 +88,9 @@ const table: Case[] = [
   ["the hash is kept for a reload", sending, { type: "sent", hash: TX_HASH }, { flow: { currentState: "processed", transactionResult: { hash: TX_HASH, payer: PAYER_ADDRESS } }, session: { hash: TX_HASH }, effects: [] }],
   ["processed: the server is followed from now", sent, { type: "sendDone" }, { view: { starting: false }, flow: { currentState: "submitted" }, polling: true, pending: null, effects: ["poll"] }],
   ["a short balance keeps the payer on the details", sending, { type: "sendFailed", failure: { kind: "insufficient", asset: "native", available: "0", needed: "5000" } }, { stage: "details-screen", view: { starting: false, notice: { kind: "insufficient-fee" } }, flow: { currentState: "init" }, session: { info: null }, effects: [] }],
-  ["a wallet refusal ends failed, the wallet reset", sending, { type: "sendFailed", failure: { kind: "wallet", message: "User rejected the request." } }, { stage: "result-screen", view: { starting: false }, flow: { currentState: "failed", transactionResult: { error: "User rejected the request." } }, session: { info: null }, effects: ["toast-wallet-failed", "reset-wallet"] }],
+  ["a wallet failure ends failed, the wallet reset", sending, { type: "sendFailed", failure: { kind: "wallet", message: "Wallet disconnected" } }, { stage: "result-screen", view: { starting: false }, flow: { currentState: "failed", transactionResult: { error: "Wallet disconnected" } }, session: { info: null }, effects: ["toast-wallet-failed", "reset-wallet"] }],
+  ["a payer's cancel ends cancelled: no toast of the wallet's words, the wallet kept", sending, { type: "sendFailed", failure: { kind: "cancelled" } }, { stage: "result-screen", view: { starting: false, wallet: PAYER_ADDRESS, sanction: "passed" }, flow: { currentState: "failed", transactionResult: { error: PAYER_CANCELLED } }, session: { info: null, hash: null }, pending: null, effects: [] }],
+  ["a cancel once sent (hash known) leaves the word to the server", sent, { type: "sendFailed", failure: { kind: "cancelled" } }, { stage: "payment-screen", flow: { currentState: "submitted" }, session: { hash: TX_HASH }, effects: ["poll"] }],
   ["a lost confirmation after sending leaves the word to the server", sent, { type: "sendFailed", failure: { kind: "wallet", message: "WebSocket closed" } }, { stage: "payment-screen", flow: { currentState: "submitted" }, session: { hash: TX_HASH }, effects: ["poll"] }],
   ["a transaction the chain refused ends failed, its hash kept", sent, { type: "sendFailed", failure: { kind: "on-chain", message: "The network rejected the transaction" } }, { stage: "result-screen", flow: { currentState: "failed", transactionResult: { hash: TX_HASH, payer: PAYER_ADDRESS, error: "The network rejected the transaction" } }, session: { hash: TX_HASH }, effects: ["toast-wallet-failed", "reset-wallet"] }],
   // Following the server.
@@ -108,6 +111,8 @@ const table: Case[] = [
   ["trying again while a start is under way drops nothing", qrStarting, { type: "startedOver" }, { view: { starting: true }, pending: "start", effects: [] }],
   ["nor while the wallet sends", sent, { type: "startedOver" }, { stage: "payment-screen", pending: "send", session: { hash: TX_HASH }, effects: [] }],
   ["trying again after a wallet failure", walletFailed, { type: "startedOver" }, { stage: "details-screen", flow: { currentState: "init", transactionResult: null }, effects: ["stop-polling"] }],
+  ["trying again after a cancel starts over cleanly", cancelled, { type: "startedOver" }, { stage: "details-screen", view: { starting: false, notice: null, wallet: PAYER_ADDRESS, sanction: "passed" }, flow: { currentState: "init", transactionResult: null, transactionInfo: null }, session: { info: null, hash: null }, pending: null, polling: false, effects: ["stop-polling"] }],
+  ["Pay after a cancel and Try again starts a new payment", after(cancelled, { type: "startedOver" }), { type: "payPressed", canSend: true }, { view: { starting: true }, pending: "start", effects: ["start-payment"] }],
   // Reload.
   ["a reload asks how the session's payment is doing", fresh({ stage: "payment-screen", session: reloading.session }), opening(reloading), { pending: null, effects: ["fetch-product"] }],
   ["once the product is there", after(fresh({ stage: "payment-screen", session: reloading.session }), opening(reloading)), { type: "loaded", product: USD_PRODUCT }, { pending: "resume", effects: ["fetch-resume-progress"] }],
@@ -144,6 +149,20 @@ describe("payPage (table)", () => {
     expect(payPage(opened, { type: "walletChanged", address: PAYER_ADDRESS }).effects).toEqual([
       { kind: "check-sanction", key: `pay:${PAYER_ADDRESS}`, request: { wallet: PAYER_ADDRESS, payment: USD_PRODUCT.id, type: "quick-pay", chain: -5001 }, sessionId: "s-1" },
     ]);
+  });
+
+  it("a cancel reads as cancelled, in its own words in English and French, never as failed", () => {
+    const result = resultOf(cancelled.flow);
+    expect(isCancelled(result)).toBe(true);
+    const words = resultWords(result);
+    expect(words).toEqual({ title: "result.cancelledTitle", body: "result.cancelledBody" });
+    for (const key of Object.values(words)) {
+      expect(hasKey(enPay, key), `en ${key}`).toBe(true);
+      expect(hasKey(frPay, key), `fr ${key}`).toBe(true);
+    }
+    // A failure is still a failure, and a cancel after sending (hash known) is no cancel.
+    expect(isCancelled(resultOf(walletFailed.flow))).toBe(false);
+    expect(isCancelled({ status: "failed", hash: TX_HASH, reason: PAYER_CANCELLED })).toBe(false);
   });
 
   it("never changes the state it is given", () => {
@@ -185,6 +204,7 @@ const FAILURES: SendFailure[] = [
   { kind: "wallet", message: "User rejected the request." },
   { kind: "wallet", message: "" },
   { kind: "on-chain", message: "The network rejected the transaction" },
+  { kind: "cancelled" },
 ];
 
 /** The world's answer number `outcome` to `effect`; the effect stays waiting when more answers follow. */

@@ -9,6 +9,8 @@
  *   other than the details is under way.
  * - A refused start goes back to the details with the server's message (a toast too), the
  *   spinner off; 'already paid' turns the page to already paid instead.
+ * - A payer's cancel in the wallet (nothing sent) is no failure: the result says "cancelled" in the
+ *   payer's words, no error toast, the wallet stays connected, and Try again starts over cleanly.
  * - A reload resumes the session's payment: sent (hash known), paid by a phone (QR) or already
  *   seen by the server → the payment screen, polling; never sent → back to the details.
  * - Polling runs only while the page is open, one round at a time; an answer of an older round
@@ -22,6 +24,7 @@ import { choiceRequest } from "@/lib/pay-choice";
 import { flowInState, flowOfType, flowOnStage, initialTransactionFlow, sessionWithoutPayment, sessionWithPayment, type PaymentSession, type PaymentStage, type TransactionFlow } from "@/stores/payment";
 import { chainsOfFamily, familyOfChain, payFamilies, pickPayOption, sameOption, type PayFamily, type PayOption } from "./pay-option";
 import type { PayEffect, PayEvent, PayFlowState, PayLoad, PayPageState, PayTransition } from "./pay-page-state";
+import { PAYER_CANCELLED } from "./pay-result";
 
 export type * from "./pay-page-state";
 
@@ -289,10 +292,18 @@ const HANDLERS: Handlers = {
       s.view({ notice: failure.asset === "token" ? { kind: "insufficient-token", available: failure.available, needed: failure.needed } : { kind: "insufficient-fee" } });
       return;
     }
+    if (failure.kind === "cancelled" && !pending.hash) {
+      // The payer said no: nothing left the wallet. No toast of the wallet's (English) words, no reset.
+      s.session(sessionWithoutPayment(s.state.session));
+      s.flow(flowInState(s.state.flow, "failed", { result: { error: PAYER_CANCELLED } }));
+      s.stage("result-screen");
+      return;
+    }
+    const message = failure.kind === "cancelled" ? "" : failure.message;
     if (!pending.hash || failure.kind === "on-chain") {
-      s.effect({ kind: "toast-wallet-failed", message: failure.message });
+      s.effect({ kind: "toast-wallet-failed", message });
       s.effect({ kind: "reset-wallet" });
-      s.flow(flowInState(s.state.flow, "failed", { result: { error: failure.message } }));
+      s.flow(flowInState(s.state.flow, "failed", { result: { error: message } }));
       s.stage("result-screen");
       if (!pending.hash) s.session(sessionWithoutPayment(s.state.session));
       return;

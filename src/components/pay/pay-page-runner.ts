@@ -8,6 +8,7 @@ import { initialPayPage, payPage, type PayEffect, type PayEvent, type PayFlowSta
 import type { PayFamily } from "./pay-option";
 import { InsufficientBalanceError, PaymentFailedOnChainError, type PaymentSender } from "./payment-sender";
 import { escapeHtml, raiseWalletToasts, walletErrorToasts } from "./wallet-error-toasts";
+import { isUserRejection } from "./wallet-rejection";
 
 /** What the runner needs of the world: the payer API, the stores it projects to, toasts, timers. */
 export interface PayPagePorts {
@@ -33,6 +34,7 @@ export function errorMessage(err: unknown): string {
 /** The sender's error as the machine knows it. */
 function sendFailure(err: unknown): SendFailure {
   if (err instanceof InsufficientBalanceError) return { kind: "insufficient", asset: err.asset, available: String(err.available), needed: String(err.needed) };
+  if (!(err instanceof PaymentFailedOnChainError) && isUserRejection(err)) return { kind: "cancelled" };
   return { kind: err instanceof PaymentFailedOnChainError ? "on-chain" : "wallet", message: errorMessage(err) };
 }
 

@@ -85,7 +85,9 @@ export interface PayPersisted {
 export type SendFailure =
   | { kind: "insufficient"; asset: "token" | "native"; available: string; needed: string }
   | { kind: "on-chain"; message: string }
-  | { kind: "wallet"; message: string };
+  | { kind: "wallet"; message: string }
+  /** The payer declined in their wallet (wallet-rejection.ts): nothing was sent. */
+  | { kind: "cancelled" };
 
 export type PayEvent =
   // The page and the payer.

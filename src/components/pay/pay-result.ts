@@ -7,6 +7,12 @@ import type { TransactionFlow } from "@/stores/payment";
  * terminal state has words in every language.
  */
 
+/**
+ * The reason a payment ends when the payer declined in their wallet: not a failure, a cancel
+ * (own title and words, calm, with Try again). Never a server reason nor a wallet's message.
+ */
+export const PAYER_CANCELLED = "payer_cancelled";
+
 /** Failure reasons the server gives (`failureReason`), each explained in the payer's language. */
 export const SERVER_REASONS: ReadonlySet<string> = new Set(["expired", "underpaid", "transaction_failed", "sanctioned", "not_finalized"]);
 
@@ -33,8 +39,12 @@ export function resultOf(flow: TransactionFlow): PayResult {
 
 export const isSuccess = (status: PayResult["status"]) => status === "paid" || status === "validated";
 
+/** The payer declined in the wallet before anything was sent. */
+export const isCancelled = ({ status, hash, reason }: Pick<PayResult, "status" | "hash" | "reason">) => !isSuccess(status) && !hash && reason === PAYER_CANCELLED;
+
 /** The keys of the result's title, body and (failures with a reason) reason line. */
 export function resultWords({ status, hash, reason }: Pick<PayResult, "status" | "hash" | "reason">): { title: string; body: string; reason?: string } {
+  if (isCancelled({ status, hash, reason })) return { title: "result.cancelledTitle", body: "result.cancelledBody" };
   const title = status === "validated" ? "result.validatedTitle" : status === "paid" ? "result.paidTitle" : "result.failedTitle";
   const body = status === "validated" ? "result.validatedBody" : status === "paid" ? "result.paidBody" : hash ? "result.failedSentBody" : "result.failedBody";
   // The server's reasons have words of their own; a wallet's message is shown as it is.

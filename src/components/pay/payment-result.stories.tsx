@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { PAYER_CANCELLED } from "./pay-result";
 import { PaymentResult } from "./payment-result";
 import { TX_HASH } from "./testing/fake-pay";
 
@@ -69,7 +70,7 @@ export const NotFinalized: Story = {
 
 /** The wallet did not send it: nothing left the wallet; the payer may try again. */
 export const FailedTryAgain: Story = {
-  args: { status: "failed", hash: undefined, explorerUrl: undefined, reason: "User rejected the request." },
+  args: { status: "failed", hash: undefined, explorerUrl: undefined, reason: "Wallet disconnected" },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(c.getByText("The payment did not go through. No money left your wallet.")).toBeVisible();
@@ -93,3 +94,39 @@ export const French: Story = { globals: { locale: "fr" } };
 
 /** The held payment in French. */
 export const HeldSanctionedFrench: Story = { args: { status: "failed", reason: "sanctioned" }, globals: { locale: "fr" } };
+
+/** The payer declined in their wallet: a calm cancel (no red, no status chip), nothing sent, Try again. */
+export const CancelledPhone: Story = {
+  args: { status: "failed", hash: undefined, explorerUrl: undefined, reason: PAYER_CANCELLED },
+  globals: { viewport: { value: "phone" } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("heading", { name: "Payment cancelled" })).toBeVisible();
+    await expect(c.queryByText("Payment failed")).toBeNull();
+    await expect(c.queryByText(/Reason/)).toBeNull();
+    await userEvent.click(c.getByRole("button", { name: "Try again" }));
+    await expect(args.onTryAgain).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const CancelledFrenchPhone: Story = {
+  args: { status: "failed", hash: undefined, explorerUrl: undefined, reason: PAYER_CANCELLED },
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole("heading", { name: "Paiement annulé" })).toBeVisible();
+    await expect(c.getByRole("button", { name: "Réessayer" })).toBeVisible();
+    await expect(c.queryByText(/User rejected/)).toBeNull();
+  },
+};
+
+/** A wallet's English message we know is shown in French to a French payer, never as the wallet wrote it. */
+export const FailedWalletReasonFrench: Story = {
+  args: { status: "failed", hash: undefined, explorerUrl: undefined, reason: "insufficient funds for gas * price + value" },
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(/n’a pas assez de fonds pour ce paiement/)).toBeVisible();
+    await expect(c.queryByText(/insufficient funds/)).toBeNull();
+  },
+};

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { CircleCheckIcon, CircleXIcon } from "lucide-react";
+import { CircleCheckIcon, CircleXIcon, Undo2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AddressDisplay } from "@/components/ui/address-display";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,8 @@ import type { PaymentProgress } from "@/lib/pay-api";
 import { paymentStatus } from "@/lib/status";
 import { PAY_CALLBACK_REDIRECT_MS } from "@/lib/timings";
 import { hostOf, isWebUrl } from "./pay-format";
-import { isSuccess, resultWords } from "./pay-result";
+import { isCancelled, isSuccess, resultWords } from "./pay-result";
+import { localizeWalletMessage } from "./wallet-error-toasts";
 
 export interface PaymentResultProps {
   /** 'paid' or 'validated' is a success; anything else reads as failed. */
@@ -86,8 +87,9 @@ function CallbackCountdown({ url, onRedirect, redirectMs }: { url: string; onRed
 }
 
 /**
- * The end of the payment: success (paid: verifying, validated: complete) or failure with its
- * reason. Focus moves to the heading so screen readers land on the outcome.
+ * The end of the payment: success (paid: verifying, validated: complete), the payer's cancel in
+ * their wallet (calm: no red, no status chip, Try again), or failure with its reason. Focus moves
+ * to the heading so screen readers land on the outcome.
  */
 export function PaymentResult({
   status,
@@ -103,28 +105,29 @@ export function PaymentResult({
   onRedirect = (url) => window.location.assign(url),
   redirectMs = PAY_CALLBACK_REDIRECT_MS,
 }: PaymentResultProps) {
-  const { t } = useTranslation("pay");
+  const { t, i18n } = useTranslation("pay");
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const success = isSuccess(status);
-  const Icon = success ? CircleCheckIcon : CircleXIcon;
+  const cancelled = isCancelled({ status, hash, reason });
+  const Icon = success ? CircleCheckIcon : cancelled ? Undo2Icon : CircleXIcon;
   const words = resultWords({ status, hash, reason });
   return (
     <Card data-slot="payment-result" role="region" aria-labelledby="pay-result-title" className="gap-4 px-5 py-6">
       <div className="flex flex-col items-center gap-3 text-center">
-        <Icon aria-hidden="true" className={success ? "size-12 text-primary" : "size-12 text-destructive"} />
+        <Icon aria-hidden="true" className={success ? "size-12 text-primary" : cancelled ? "size-12 text-muted-foreground" : "size-12 text-destructive"} />
         {/* The page's main heading on this screen (the summary with the h1 is gone). */}
         <h1 id="pay-result-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
           {t(words.title)}
         </h1>
-        <StatusChip status={paymentStatus({ status: success ? status : "failed" })} />
+        {cancelled ? null : <StatusChip status={paymentStatus({ status: success ? status : "failed" })} />}
         <p role="status" className="text-sm">
           {t(words.body, { merchant })}
         </p>
         {words.reason ? (
           <p className="text-sm break-words text-muted-foreground">
-            {/* The server's reasons have words of their own; a wallet's message is shown as it is. */}
-            {t(words.reason, { reason })}
+            {/* The server's reasons have words of their own; a wallet's message in the payer's language when we know it. */}
+            {t(words.reason, { reason: reason && localizeWalletMessage(reason, (key) => t(key), i18n.resolvedLanguage) })}
           </p>
         ) : null}
         {amountMismatch && received && amount ? (

@@ -36,3 +36,12 @@ export const UsdcPrice: Story = {
 export const AmountFixed: Story = { args: { info: paymentInfoFor(USD_PRODUCT) } };
 
 export const French: Story = { globals: { locale: "fr" } };
+
+/** A label left at its default ("Pay Now", stored in English) is said in the payer's language. */
+export const DefaultLabelFrench: Story = {
+  args: { product: USDC_PRODUCT, option: pickPayOption(USDC_PRODUCT)! },
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("heading", { level: 1 })).toHaveTextContent("Payer maintenant");
+  },
+};

@@ -3,6 +3,7 @@ import { Card } from "@/components/ui/card";
 import { ExternalLink } from "@/components/ui/external-link";
 import type { PayableProduct, PaymentTransactionInfo } from "@/lib/pay-api";
 import { chosenPrice, scaledEstimate, type PayerChoice } from "@/lib/pay-choice";
+import { shownPayLabel } from "@/lib/pay-label";
 import { CartLines } from "./cart-lines";
 import type { PayOption } from "./pay-flow";
 import { formatFiat, formatToken, hostOf, isWebUrl } from "./pay-format";
@@ -51,7 +52,7 @@ export function PaymentSummary({ product, option, info, choice, onChoose }: Paym
   return (
     <Card data-slot="payment-summary" aria-labelledby="pay-product-title" role="region" className="gap-3 px-5 py-5">
       <h1 id="pay-product-title" className="text-xl font-semibold break-words">
-        {product.label}
+        {shownPayLabel(product.label, t)}
       </h1>
       <ProductFacts product={product} />
       {product.description ? <p className="text-sm whitespace-pre-line text-muted-foreground">{product.description}</p> : null}

@@ -2,6 +2,7 @@ import { i18next } from "@/i18n/i18n";
 import { FALLBACK_LANGUAGE } from "@/i18n/config";
 import { WALLET_ERROR_INFO_TOAST_MS } from "@/lib/timings";
 import type { ToastVariant } from "@/stores/toasts";
+import { USER_REJECTION_MESSAGE } from "./wallet-rejection";
 
 /** A toast to raise `delayMs` after the failure. */
 export interface WalletToast {
@@ -18,7 +19,7 @@ const RECONNECT_HINT = /invalid parameters:.*must provide an? (ethereum|solana) 
  * in English; a payer reading the page in another language gets these in their language.
  */
 const KNOWN_WALLET_MESSAGES: readonly [RegExp, string][] = [
-  [/user (rejected|denied|cancel)|rejected the request|request (was )?rejected|cancell?ed by (the )?user/i, "wallet.errors.rejected"],
+  [USER_REJECTION_MESSAGE, "wallet.errors.rejected"],
   [/insufficient (funds|balance|lamports)|exceeds (the )?balance|not enough (sol|funds)/i, "wallet.errors.insufficientFunds"],
   [/blockhash not found|block height exceeded|transaction (has )?expired/i, "wallet.errors.expired"],
   [/wallet (is )?not connected|no wallet connected/i, "wallet.errors.notConnected"],

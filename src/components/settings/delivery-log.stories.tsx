@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { WebhookDeliveryDto } from "@/lib/webhook-settings";
 import { merchantApi } from "@/stores/merchant-api";
 import { DeliveryLog } from "./delivery-log";
@@ -168,5 +168,97 @@ export const FrenchInterruptedPhone: Story = {
   parameters: { ...phone360.parameters, serverData: crashData },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText("Aucune réponse enregistrée : le serveur s’est arrêté pendant l’envoi")).toBeVisible();
+  },
+};
+
+/**
+ * A busy log: 23 sent events (a page is 20) and a few raised while no endpoint was saved, which the
+ * default view leaves out (issue 28: they filled a phone with "No endpoint" rows).
+ */
+const busy: WebhookDeliveryDto[] = Array.from({ length: 26 }, (_, i) => {
+  const createdAt = new Date(Date.UTC(2026, 10, 20, 12, 0) - i * 60_000).toISOString();
+  const status = i >= 23 ? "no_endpoint" : i % 7 === 3 ? "failed" : "delivered";
+  return {
+    _id: `evt-${String(i).padStart(2, "0")}`,
+    type: i % 2 ? "payment.paid" : "payment.validated",
+    status,
+    transaction: `tx-${i}`,
+    attempts: status === "no_endpoint" ? 0 : 1,
+    nextAttemptAt: null,
+    deliveredAt: status === "delivered" ? createdAt : null,
+    createdAt,
+    payload: {},
+    log: [],
+  };
+});
+const busyData = { integration: { apiHook: ENDPOINT }, deliveries: busy };
+/** A phone's width, tall enough for a whole page of the log: the baseline paints only what is on screen. */
+const phone360Long = {
+  parameters: { viewport: { options: { phone360Long: { name: "Phone 360, long page", styles: { width: "360px", height: "3000px" }, type: "mobile" } } } },
+  globals: { viewport: { value: "phone360Long", isRotated: false } },
+};
+const rows = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole("list", { name: /^(Webhook deliveries|Livraisons des webhooks)$/ })).getAllByRole("listitem");
+
+/** The first page on a phone: 20 events, no "No endpoint" rows, and a way to older ones. */
+export const PagedPhone: Story = {
+  ...phone360Long,
+  parameters: { ...phone360Long.parameters, serverData: busyData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("button", { name: "Load older events" })).toBeVisible();
+    await expect(rows(canvasElement)).toHaveLength(20);
+    await expect(canvas.queryByText("No endpoint")).toBeNull();
+  },
+};
+
+export const FrenchPagedPhone: Story = {
+  ...phone360Long,
+  globals: { ...phone360Long.globals, locale: "fr" },
+  parameters: { ...phone360Long.parameters, serverData: busyData },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("button", { name: "Charger les événements plus anciens" })).toBeVisible();
+    await expect(rows(canvasElement)).toHaveLength(20);
+  },
+};
+
+/** "Load older events" appends the next page below, and goes away at the end. No baseline: longer than any screen (the paged ones show the look). */
+export const LoadOlder: Story = {
+  tags: ["no-screenshot"],
+  parameters: { serverData: busyData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "Load older events" }));
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(23));
+    await expect(canvas.queryByRole("button", { name: "Load older events" })).toBeNull();
+    await expect(canvas.queryByText("No endpoint")).toBeNull();
+  },
+};
+
+/** The filter shows one status; the events raised without an endpoint are under their own. */
+export const FilteredPhone: Story = {
+  ...phone360,
+  parameters: { ...phone360.parameters, serverData: busyData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole("combobox", { name: "Show" }));
+    await userEvent.click(await body.findByRole("option", { name: "Raised without an endpoint" }));
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(3));
+    await expect(canvas.getAllByText("No endpoint")).toHaveLength(3);
+    await expect(canvas.queryByRole("button", { name: "Load older events" })).toBeNull();
+  },
+};
+
+export const FrenchFilteredPhone: Story = {
+  ...phone360,
+  globals: { ...phone360.globals, locale: "fr" },
+  parameters: { ...phone360.parameters, serverData: busyData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole("combobox", { name: "Afficher" }));
+    await userEvent.click(await body.findByRole("option", { name: "En échec" }));
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(3));
+    await expect(canvas.getAllByText("Échec")).toHaveLength(3);
   },
 };

@@ -3,12 +3,15 @@ import { useTranslation } from "react-i18next";
 import { RefreshCwIcon, SendIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusChip } from "@/components/ui/status-chip";
 import type { ApiClient } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/transaction-details";
-import { attemptSucceeded, type DeliveryStatus, type WebhookAttemptDto, type WebhookDeliveryDto } from "@/lib/webhook-settings";
+import { attemptSucceeded, DELIVERY_FILTERS, type DeliveryFilter, type DeliveryStatus, type WebhookAttemptDto } from "@/lib/webhook-settings";
 import { showToast } from "@/stores/toasts";
+import { useDeliveryPages } from "./use-delivery-pages";
 
 const STATUS_COLOR: Record<DeliveryStatus, "primary" | "secondary" | "warning" | "error"> = {
   delivered: "primary",
@@ -17,24 +20,18 @@ const STATUS_COLOR: Record<DeliveryStatus, "primary" | "secondary" | "warning" |
   no_endpoint: "secondary",
 };
 
-type Load = { status: "loading" } | { status: "error" } | { status: "ready"; list: WebhookDeliveryDto[] };
-
 /**
  * The webhook delivery log: every event, its status and each attempt (status code or why none
  * came, when, how long; "sending" or "interrupted" for an attempt recorded before it was sent that
- * has no answer), with Redeliver, and "Send test event" to try the endpoint.
+ * has no answer), with Redeliver, and "Send test event" to try the endpoint. Paged newest first
+ * ("Load older events") and filtered by status; events raised while no endpoint was saved are
+ * listed only under their own filter.
  */
 export function DeliveryLog({ api, hasEndpoint, timeZone }: { api: ApiClient; hasEndpoint: boolean; timeZone?: string }) {
   const { t, i18n } = useTranslation("security");
-  const [load, setLoad] = React.useState<Load>({ status: "loading" });
+  const { filter, choose, pages: load, reload, loadMore } = useDeliveryPages(api);
   const [busy, setBusy] = React.useState<string | null>(null);
-  const reload = React.useCallback(() => {
-    api
-      .get<{ data: { list: WebhookDeliveryDto[] } }>("/integrations/deliveries?limit=50")
-      .then((r) => setLoad({ status: "ready", list: r.data.list }))
-      .catch(() => setLoad({ status: "error" }));
-  }, [api]);
-  React.useEffect(reload, [reload]);
+  const filterId = React.useId();
 
   /** Runs a send (test event or redelivery), says so, then reads the log again. */
   const send = async (key: string, path: string, done: string) => {
@@ -69,38 +66,67 @@ export function DeliveryLog({ api, hasEndpoint, timeZone }: { api: ApiClient; ha
             {t("log.sendTest")}
           </Button>
         </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Label htmlFor={filterId}>{t("log.filter.label")}</Label>
+          <Select value={filter} onValueChange={(v) => choose(v as DeliveryFilter)}>
+            <SelectTrigger id={filterId} size="sm">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {DELIVERY_FILTERS.map((f) => (
+                <SelectItem key={f} value={f}>
+                  {t(`log.filter.${f}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
         {load.status === "loading" ? (
           <Spinner label={t("log.loading")} />
         ) : load.status === "error" ? (
           <p role="alert" className="text-sm">{t("log.loadFailed")}</p>
         ) : load.list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t(hasEndpoint ? "log.empty" : "log.emptyNoEndpoint")}</p>
+          <p className="text-sm text-muted-foreground">{t(filter !== "sent" ? "log.emptyFiltered" : hasEndpoint ? "log.empty" : "log.emptyNoEndpoint")}</p>
         ) : (
-          <ul className="grid gap-3" aria-label={t("log.title")}>
-            {load.list.map((d) => (
-              <li key={d._id} aria-label={`${d.type} ${formatDateTime(d.createdAt, i18n.language, timeZone)}`} className="grid gap-2 rounded-md border p-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <div className="flex min-w-0 flex-wrap items-center gap-2">
-                    <code className="text-sm font-medium">{d.type}</code>
-                    <StatusChip color={STATUS_COLOR[d.status]}>{t(`log.status.${d.status}`)}</StatusChip>
+          <>
+            <ul className="grid gap-3" aria-label={t("log.title")}>
+              {load.list.map((d) => (
+                <li key={d._id} aria-label={`${d.type} ${formatDateTime(d.createdAt, i18n.language, timeZone)}`} className="grid gap-2 rounded-md border p-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div className="flex min-w-0 flex-wrap items-center gap-2">
+                      <code className="text-sm font-medium">{d.type}</code>
+                      <StatusChip color={STATUS_COLOR[d.status]}>{t(`log.status.${d.status}`)}</StatusChip>
+                    </div>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={!hasEndpoint || busy !== null}
+                      onClick={() => send(d._id, `/integrations/deliveries/${d._id}/redeliver`, t("log.redelivered"))}
+                    >
+                      {t("log.redeliver")}
+                    </Button>
                   </div>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={!hasEndpoint || busy !== null}
-                    onClick={() => send(d._id, `/integrations/deliveries/${d._id}/redeliver`, t("log.redelivered"))}
-                  >
-                    {t("log.redeliver")}
-                  </Button>
-                </div>
-                <p className="text-xs text-muted-foreground">
-                  {formatDateTime(d.createdAt, i18n.language, timeZone)} · {t("log.attempts", { count: d.attempts })}
-                  {d.status === "pending" && d.nextAttemptAt ? ` · ${t("log.nextAttempt", { at: formatDateTime(d.nextAttemptAt, i18n.language, timeZone) })}` : ""}
-                </p>
-                {d.log.length > 0 ? <Attempts attempts={d.log} timeZone={timeZone} /> : null}
-              </li>
-            ))}
-          </ul>
+                  <p className="text-xs text-muted-foreground">
+                    {formatDateTime(d.createdAt, i18n.language, timeZone)} · {t("log.attempts", { count: d.attempts })}
+                    {d.status === "pending" && d.nextAttemptAt ? ` · ${t("log.nextAttempt", { at: formatDateTime(d.nextAttemptAt, i18n.language, timeZone) })}` : ""}
+                  </p>
+                  {d.log.length > 0 ? <Attempts attempts={d.log} timeZone={timeZone} /> : null}
+                </li>
+              ))}
+            </ul>
+            {load.next ? (
+              <div className="flex flex-wrap items-center gap-3">
+                <Button size="sm" variant="outline" disabled={load.more === "loading"} onClick={loadMore}>
+                  {t(load.more === "loading" ? "log.loadingMore" : "log.loadMore")}
+                </Button>
+                {load.more === "error" ? (
+                  <p role="alert" className="text-sm">
+                    {t("log.loadMoreFailed")}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </>
         )}
       </CardContent>
     </Card>

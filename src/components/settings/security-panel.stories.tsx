@@ -175,3 +175,25 @@ export const FrenchPhone: Story = {
     await expect(await within(canvasElement).findByRole("button", { name: "Envoyer un événement de test" })).toBeVisible();
   },
 };
+
+/** The API keys live on zAPI (issue 28: one home): Security says so in a line, with a link. */
+export const ApiKeysOnZapiPhone: Story = {
+  ...phone360,
+  args: { keysOnZapi: true, accountId: "acct-1" },
+  parameters: { ...phone360.parameters, serverData: { integration, deliveries } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("link", { name: "Open API keys" })).toHaveAttribute("href", "/zapi");
+    await expect(c.queryByText("acct-1")).toBeNull();
+  },
+};
+
+export const FrenchApiKeysOnZapiPhone: Story = {
+  ...phone360,
+  globals: { ...phone360.globals, locale: "fr" },
+  args: { keysOnZapi: true, accountId: "acct-1" },
+  parameters: { ...phone360.parameters, serverData: { integration, deliveries } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("link", { name: "Ouvrir les clés d’API" })).toHaveAttribute("href", "/zapi");
+  },
+};

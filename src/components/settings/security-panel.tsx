@@ -5,6 +5,7 @@ import { ApiKeysCard } from "@/components/api-keys/api-keys-card";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApiClient } from "@/lib/api-client";
 import type { WebhookSettingsDto } from "@/lib/webhook-settings";
+import { ApiKeysLink } from "./api-keys-link";
 import { DeliveryLog } from "./delivery-log";
 import { WebhookForm } from "./webhook-form";
 
@@ -12,18 +13,23 @@ type Load = { status: "loading" } | { status: "error"; message: string } | { sta
 
 /**
  * SPEC §4 Settings → Security: API keys, the webhook / e-commerce platform form and the webhook
- * delivery log.
+ * delivery log. The API keys' home is the zAPI page (issue 28): here a line links there, unless the
+ * merchant may not open zAPI (its menu permission), when the card stays here, the only place they
+ * can read the webhook signing secret.
  */
 export function SecurityPanel({
   api,
   timeZone,
   accountId,
+  keysOnZapi = false,
   onSignInAgain,
 }: {
   api: ApiClient;
   timeZone?: string;
-  /** The merchant's account id: with it the panel starts with the API keys card. */
+  /** The merchant's account id: with it (and not `keysOnZapi`) the panel starts with the API keys card. */
   accountId?: string;
+  /** The merchant can open the zAPI page, the keys' home: the panel links there instead. */
+  keysOnZapi?: boolean;
   onSignInAgain?: () => void;
 }) {
   const { t } = useTranslation("security");
@@ -44,7 +50,7 @@ export function SecurityPanel({
         <h2 className="text-xl font-semibold tracking-tight">{t("title")}</h2>
         <p className="text-muted-foreground">{t("intro")}</p>
       </div>
-      {accountId && <ApiKeysCard api={api} accountId={accountId} onSignInAgain={onSignInAgain ?? (() => undefined)} />}
+      {keysOnZapi ? <ApiKeysLink /> : accountId && <ApiKeysCard api={api} accountId={accountId} onSignInAgain={onSignInAgain ?? (() => undefined)} />}
       {load.status === "loading" ? (
         <Spinner label={t("loading")} className="self-start" />
       ) : load.status === "error" ? (

@@ -8,7 +8,7 @@ export interface ZapiPageProps extends Omit<OrdersPageProps, "basePath" | "produ
 }
 
 /**
- * /zapi: the API keys (as in Security) and the API Transactions, the Orders list of the payments
+ * /zapi: the API keys (their one home; Settings › Security links here) and the API Transactions, the Orders list of the payments
  * servers created through the zAPI (type dynamic), with its filters, paging and CSV download.
  */
 export function ZapiPage({ accountId, onSignInAgain, ...orders }: ZapiPageProps) {

@@ -57,7 +57,17 @@ export const notifyHandlers = [
   }),
   route("get", "/api/integrations/deliveries", ({ request }) => {
     requireMerchant(request);
-    return { data: { list: storyServer.deliveries, next: null } };
+    // Like the server: newest first (the store keeps them so), `no_endpoint` only under its own filter,
+    // `limit` a page; the cursor here is the last event's id.
+    const query = new URL(request.url).searchParams;
+    const status = query.get("status") ?? "sent";
+    const limit = Number(query.get("limit") ?? 50);
+    const matching = storyServer.deliveries.filter((d) => (status === "sent" ? d.status !== "no_endpoint" : d.status === status));
+    const cursor = query.get("cursor");
+    const start = cursor ? matching.findIndex((d) => d._id === cursor) + 1 : 0;
+    if (cursor && start === 0) throw new StoryApiError(400, "invalid_cursor", "This page link is not valid: start again from the first page");
+    const list = matching.slice(start, start + limit);
+    return { data: { list, next: start + limit < matching.length ? list[list.length - 1]._id : null } };
   }),
   route("post", "/api/integrations/test-event", ({ request }) => {
     requireMerchant(request);

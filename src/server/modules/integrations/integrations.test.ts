@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createApp } from "../../app";
 import { webhookEvents } from "../../db/schema";
 import type { Database } from "../../db/client";
@@ -205,13 +205,61 @@ describe.each(TEST_BACKENDS)("/api/integrations on %s", (kind) => {
     const m = await signInMerchant(app);
     const a = await paidEvent(m, new Date("2030-01-01T00:00:00Z"));
     const b = await paidEvent(m, new Date("2030-01-01T00:00:01Z"));
-    const page1 = (await (await call("GET", "/integrations/deliveries?limit=1", m)).json()).data;
+    // No endpoint: the events are history (`no_endpoint`), listed when asked for.
+    const page1 = (await (await call("GET", "/integrations/deliveries?limit=1&status=no_endpoint", m)).json()).data;
     expect(page1.list.map((d: { _id: string }) => d._id)).toEqual([b.eventId]);
     expect(page1.next).toEqual(expect.any(String));
-    const page2 = (await (await call("GET", `/integrations/deliveries?limit=1&cursor=${encodeURIComponent(page1.next)}`, m)).json()).data;
+    const page2 = (await (await call("GET", `/integrations/deliveries?limit=1&status=no_endpoint&cursor=${encodeURIComponent(page1.next)}`, m)).json()).data;
     expect(page2.list.map((d: { _id: string }) => d._id)).toEqual([a.eventId]);
     expect(page2.next).toBeNull();
     expect((await call("GET", "/integrations/deliveries?limit=0", m)).status).toBe(400);
+  });
+
+  it("pages the log in disjoint pages, newest first, down to the microsecond; filters by status; hides no_endpoint rows unless asked", async () => {
+    const m = await signInMerchant(app);
+    await call("POST", "/integrations", m, { endpoint: hookUrl });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await paidEvent(m)).eventId);
+    // Oldest first in `ids`; three of them share a millisecond, told apart by microseconds only.
+    const at = ["2031-01-01 00:00:01+00", "2031-01-01 00:00:02.000100+00", "2031-01-01 00:00:02.000200+00", "2031-01-01 00:00:02.000300+00", "2031-01-01 00:00:03+00"];
+    for (const [i, id] of ids.entries()) await database.db.execute(sql`update webhook_events set created_at = ${at[i]}::timestamptz where id = ${id}`);
+    await database.db.update(webhookEvents).set({ status: "no_endpoint" }).where(eq(webhookEvents.id, ids[0]));
+    await database.db.update(webhookEvents).set({ status: "failed" }).where(eq(webhookEvents.id, ids[2]));
+    const other = await signInMerchant(app);
+    const otherEvent = await paidEvent(other);
+
+    const page = async (query: string) => (await (await call("GET", `/integrations/deliveries?${query}`, m)).json()).data as { list: { _id: string }[]; next: string | null };
+    const seen: string[][] = [];
+    let next: string | null = null;
+    do {
+      const p = await page(`limit=2${next ? `&cursor=${encodeURIComponent(next)}` : ""}`);
+      seen.push(p.list.map((d) => d._id));
+      next = p.next;
+    } while (next);
+    // The no_endpoint row is left out by default; nothing repeats, nothing is skipped.
+    expect(seen).toEqual([
+      [ids[4], ids[3]],
+      [ids[2], ids[1]],
+    ]);
+    expect((await page("status=failed")).list.map((d) => d._id)).toEqual([ids[2]]);
+    expect((await page("status=no_endpoint")).list.map((d) => d._id)).toEqual([ids[0]]);
+    expect((await page("status=pending")).list.map((d) => d._id)).toEqual([ids[4], ids[3], ids[1]]);
+    expect((await page("status=delivered")).list).toEqual([]);
+
+    // Bad input: an unknown status, a forged or old-style cursor.
+    expect((await call("GET", "/integrations/deliveries?status=everything", m)).status).toBe(400);
+    for (const cursor of ["garbage", `2031-01-01T00:00:02.000Z_${ids[1]}`, "12.not-a-uuid-not-a-uuid-not-a-uuid-xxxx"]) {
+      const res = await call("GET", `/integrations/deliveries?cursor=${encodeURIComponent(cursor)}`, m);
+      expect(res.status, cursor).toBe(400);
+      expect((await res.json()).code).toBe("invalid_cursor");
+    }
+
+    // A second merchant sees none of the first's rows, whatever the filter, and the first none of theirs.
+    for (const status of ["sent", "pending", "failed", "no_endpoint"]) {
+      const theirs = (await (await call("GET", `/integrations/deliveries?status=${status}`, other)).json()).data.list.map((d: { _id: string }) => d._id);
+      expect(theirs.filter((id: string) => ids.includes(id)), status).toEqual([]);
+    }
+    expect((await page("limit=200")).list.map((d) => d._id)).not.toContain(otherEvent.eventId);
   });
 
   it("refuses endpoints on this machine or a private network, in every mode, and saves nothing", async () => {
@@ -274,7 +322,9 @@ describe.each(TEST_BACKENDS)("/api/integrations on %s", (kind) => {
   it("redelivery: 409 without an endpoint, 404 for an unknown id", async () => {
     const m = await signInMerchant(app);
     const { eventId } = await paidEvent(m); // no endpoint: kept as history
-    expect((await (await call("GET", "/integrations/deliveries", m)).json()).data.list).toMatchObject([{ _id: eventId, status: "no_endpoint", log: [] }]);
+    // Hidden from the default log, listed when asked for.
+    expect((await (await call("GET", "/integrations/deliveries", m)).json()).data.list).toEqual([]);
+    expect((await (await call("GET", "/integrations/deliveries?status=no_endpoint", m)).json()).data.list).toMatchObject([{ _id: eventId, status: "no_endpoint", log: [] }]);
     const res = await call("POST", `/integrations/deliveries/${eventId}/redeliver`, m);
     expect(res.status).toBe(409);
     expect((await res.json()).code).toBe("no_endpoint");

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps";
 import { ApiError, ErrorBody } from "../../http/errors";
 import { errorResponses, json } from "../../http/openapi";
 import { isUuid } from "@/lib/uuid";
-import { WEBHOOK_ATTEMPT_STATES } from "@/lib/webhook-settings";
+import { DELIVERY_FILTERS, DELIVERY_PAGE_SIZE, DELIVERY_STATUSES, WEBHOOK_ATTEMPT_STATES } from "@/lib/webhook-settings";
 import { consumeOrRefuse, createLimiter } from "../../http/rate-limit";
 import { requireFreshSignIn, requireMerchant } from "../auth";
 import { attemptState, NoEndpointError, redeliverWebhookEvent } from "../../jobs/webhooks";
@@ -62,7 +62,7 @@ const DeliveryDto = z
   .object({
     _id: z.string().openapi({ description: "The event id, sent as `webhook-id`" }),
     type: z.string().openapi({ example: "payment.validated" }),
-    status: z.enum(["pending", "delivered", "failed", "no_endpoint"]),
+    status: z.enum(DELIVERY_STATUSES),
     transaction: z.string().nullable(),
     attempts: z.number().int(),
     nextAttemptAt: z.string().nullable(),
@@ -159,11 +159,14 @@ const deliveriesRoute = createRoute({
   ...common,
   method: "get",
   path: "/integrations/deliveries",
-  summary: "Webhook events and every delivery attempt, newest first",
+  summary: "Webhook events and every delivery attempt, newest first, keyset-paged, by status",
   request: {
     query: z.object({
-      limit: z.coerce.number().int().min(1).max(200).optional(),
-      cursor: z.string().max(100).optional().openapi({ description: "`next` of the previous page" }),
+      limit: z.coerce.number().int().min(1).max(200).optional().openapi({ description: `Events per page (default ${DELIVERY_PAGE_SIZE})` }),
+      cursor: z.string().max(100).optional().openapi({ description: "`next` of the previous page; anything else is 400 `invalid_cursor`" }),
+      status: z.enum(DELIVERY_FILTERS).optional().openapi({
+        description: "`sent` (the default): every event that had an endpoint to go to; or one status. `no_endpoint` events (raised while no endpoint was saved) are listed only when asked for.",
+      }),
     }),
   },
   responses: {
@@ -244,8 +247,8 @@ export function integrationRoutes(deps: AppDeps) {
       return c.json({ success: true as const, data: toIntegrationDto(row, c.var.user) }, 200);
     })
     .openapi(deliveriesRoute, async (c) => {
-      const { limit, cursor } = c.req.valid("query");
-      const page = await listDeliveries(db, c.var.user.id, { limit, cursor });
+      const { limit, cursor, status } = c.req.valid("query");
+      const page = await listDeliveries(db, c.var.user.id, { limit, cursor, status });
       return c.json({ data: { list: page.list.map((d) => toDeliveryDto(d.event, d.attempts)), next: page.next } }, 200);
     })
     .openapi(redeliverRoute, async (c) => {

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { isUuid } from "@/lib/uuid";
+import { DELIVERY_PAGE_SIZE, type DeliveryFilter } from "@/lib/webhook-settings";
+import { ApiError } from "../../http/errors";
 import type { Db } from "../../db/client";
 import { merchantIntegrations, webhookEvents, type IntegrationRow } from "../../db/schema";
 import { attemptsOf } from "../../jobs/webhooks";
@@ -156,37 +159,39 @@ export interface DeliveryPage {
   next: string | null;
 }
 
-function parseCursor(cursor: string | undefined): { at: Date; id: string } | undefined {
-  const [iso, id] = (cursor ?? "").split("_");
-  const at = new Date(iso ?? "");
-  return id && /^[0-9a-f-]{36}$/i.test(id) && !Number.isNaN(at.getTime()) ? { at, id } : undefined;
-}
+/** A row's place in the log: its creation time in microseconds (what the column keeps) and id. */
+const positionOf = sql<string>`(extract(epoch from ${webhookEvents.createdAt}) * 1000000)::bigint::text`;
+const CURSOR = /^(\d{1,20})\.([0-9a-f-]{36})$/;
 
-/** The merchant's webhook events with their delivery logs, newest first, `limit` per page. */
-export async function listDeliveries(db: Db, userId: string, options: { limit?: number; cursor?: string } = {}): Promise<DeliveryPage> {
-  const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
-  const after = parseCursor(options.cursor);
+/**
+ * The merchant's webhook events with their delivery logs, newest first, `limit` per page, keyset-paged
+ * on (created_at, id) to the microsecond, so events raised meanwhile never shift the following pages
+ * and events a millisecond apart are never skipped. Without `status` every event that had an endpoint
+ * to go to ("sent"); `no_endpoint` ones only when asked for.
+ */
+export async function listDeliveries(db: Db, userId: string, options: { limit?: number; cursor?: string; status?: DeliveryFilter } = {}): Promise<DeliveryPage> {
+  const limit = Math.min(Math.max(options.limit ?? DELIVERY_PAGE_SIZE, 1), 200);
+  const status = options.status ?? "sent";
+  const where: SQL[] = [sql`${webhookEvents.userId} = ${userId}`, status === "sent" ? sql`${webhookEvents.status} <> 'no_endpoint'` : sql`${webhookEvents.status} = ${status}`];
+  if (options.cursor !== undefined) {
+    const m = CURSOR.exec(options.cursor);
+    if (!m || !isUuid(m[2])) throw new ApiError(400, "invalid_cursor", "This page link is not valid: start again from the first page", [{ path: "cursor", message: "Invalid cursor" }]);
+    where.push(sql`(${webhookEvents.createdAt}, ${webhookEvents.id}) < (timestamptz 'epoch' + ${m[1]}::bigint * interval '1 microsecond', ${m[2]}::uuid)`);
+  }
   const rows = await db
-    .select()
+    .select({ event: webhookEvents, position: positionOf })
     .from(webhookEvents)
-    .where(
-      and(
-        eq(webhookEvents.userId, userId),
-        after
-          ? or(lt(webhookEvents.createdAt, after.at), and(eq(webhookEvents.createdAt, after.at), lt(webhookEvents.id, after.id)))
-          : undefined,
-      ),
-    )
+    .where(sql.join(where, sql` and `))
     .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const attempts = await attemptsOf(
     db,
-    page.map((r) => r.id),
+    page.map((r) => r.event.id),
   );
   const last = page.at(-1);
   return {
-    list: page.map((event) => ({ event, attempts: attempts.get(event.id) ?? [] })),
-    next: rows.length > limit && last ? `${last.createdAt.toISOString()}_${last.id}` : null,
+    list: page.map(({ event }) => ({ event, attempts: attempts.get(event.id) ?? [] })),
+    next: rows.length > limit && last ? `${last.position}.${last.event.id}` : null,
   };
 }
