@@ -7,7 +7,8 @@ test("a merchant opens /integrations on a phone: Coming Soon tiles, and the Node
   await signInMerchant(page);
   await page.goto("/integrations");
   await expect(page.getByRole("heading", { level: 1, name: "Integrations" })).toBeVisible();
-  await expect(page.getByText("Coming Soon", { exact: true })).toHaveCount(9);
+  // Shopify among them: its plugin does not exist yet (issue 28).
+  await expect(page.getByText("Coming Soon", { exact: true })).toHaveCount(10);
   expect(await overflow(page)).toBe(0);
   await page.screenshot({ path: `${SHOTS}/integrations-phone.png`, fullPage: true });
 
