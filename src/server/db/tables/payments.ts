@@ -2,21 +2,13 @@ import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timesta
 import { sql } from "drizzle-orm";
 import type { PaymentStatus } from "@/lib/payment-status";
 import type { OrderDetails } from "@/lib/pay-api";
+import type { ProductInfoDto } from "@/lib/transaction-details";
 import { users } from "./merchants";
 
 /* Payments: transactions, the credits and facts that move them, unmapped transfers, refunds, the scans' cursors, and the public ids of payable products. */
 
-/** What a product asked for when its payment started (SPEC §3 productInfo), frozen on the transaction. */
-export interface ProductInfoSnapshot {
-  /** Decimal text in `currency`. */
-  price: string;
-  currency: string;
-  userCurrency: string;
-  useFiat: boolean;
-  fiat: string | null;
-  /** The token the merchant settles in. */
-  cToken: string;
-}
+/** What a product asked for when its payment started (SPEC §3 productInfo), frozen on the transaction: the API's shape as is. */
+export type ProductInfoSnapshot = ProductInfoDto;
 
 /**
  * One attempt to pay a product (SPEC §3 Transaction): created `initiated` when a payer starts,
