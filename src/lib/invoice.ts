@@ -177,3 +177,14 @@ export interface BillDto {
 export function isLegalInclusion(line: Inclusion): line is LegalInclusion {
   return "particulars" in line;
 }
+
+/**
+ * What the invoice's footer says under each status, on the page and in the PDF alike: an open
+ * invoice has a total due and a due date; a paid one says what was paid and asks nothing more; a
+ * cancelled or disabled one states its total and no date to pay by.
+ */
+export function invoiceFooter(status: InvoiceStatus): { totalKey: "footerTotal" | "footerTotalPaid" | "footerTotalClosed"; showDueDate: boolean } {
+  if (status === "PAID") return { totalKey: "footerTotalPaid", showDueDate: false };
+  if (status === "CANCELLED" || status === "DISABLED") return { totalKey: "footerTotalClosed", showDueDate: false };
+  return { totalKey: "footerTotal", showDueDate: true };
+}

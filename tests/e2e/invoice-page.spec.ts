@@ -81,6 +81,14 @@ test("the invoice page reads without JavaScript, downloads as a PDF holding the 
   await payerPage.goto(invoice.page);
   await expect(payerPage.getByRole("button", { name: "Paid" })).toBeDisabled();
   await expect(payerPage.getByRole("link", { name: "Make Payment" })).toHaveCount(0);
+  // Paid, it no longer asks for anything: the footer says what was paid, with no date to pay by.
+  await expect(payerPage.getByText("Total paid:")).toBeVisible();
+  await expect(payerPage.getByText(/Payment due by/)).toHaveCount(0);
+  // On a phone every line's columns are on screen (each line is a card).
+  expect(await overflow(payerPage)).toBe(0);
+  const paidPdf = pdfText(await (await payerPage.request.get(`${PAYMENTS}/api/pay/invoices/${invoice.hashedId}/pdf`)).body());
+  expect(paidPdf).toContain("Total paid: 12.50 USD");
+  expect(paidPdf).not.toContain("Payment due by");
   await payerPage.screenshot({ path: `${SHOTS}/invoice-paid.png`, fullPage: true });
   const merchantRead = await page.request.get(`/api/v1/invoices/${invoice._id}`, { headers: invoice.auth });
   expect((await merchantRead.json()).data.invoice).toMatchObject({ status: "PAID", paymentInfo: { status: "validated" } });

@@ -29,5 +29,5 @@ export const Legal: Story = {
 
 export const French: Story = { globals: { locale: "fr" } };
 
-/** On a phone the table scrolls inside its own region. */
+/** On a phone each line is a card of labelled rows: no column is pushed off screen. */
 export const LegalPhone: Story = { args: { invoice: sampleInvoice({ layout: "LEGAL" }) }, globals: { viewport: { value: "phone" } } };

@@ -44,6 +44,9 @@ export const Paid: Story = {
     await expect(c.getByRole("button", { name: "Paid" })).toBeDisabled();
     await expect(c.queryByRole("link", { name: "Make Payment" })).toBeNull();
     await expect(c.queryByTestId("invoice-due")).toBeNull();
+    // The footer says what was paid and asks for nothing by a date.
+    await expect(c.getByText("Total paid:")).toBeVisible();
+    await expect(c.queryByText(/Payment due by/)).toBeNull();
   },
 };
 
@@ -54,6 +57,8 @@ export const Cancelled: Story = {
     const c = within(canvasElement);
     await expect(c.getByRole("button", { name: "Cancelled" })).toBeDisabled();
     await expect(c.queryByRole("link", { name: "Make Payment" })).toBeNull();
+    await expect(c.queryByText("Total due:")).toBeNull();
+    await expect(c.queryByText(/Payment due by/)).toBeNull();
   },
 };
 
@@ -99,12 +104,22 @@ export const French: Story = {
 export const FrenchLegal: Story = {
   globals: { locale: "fr" },
   args: { invoice: sampleInvoice({ layout: "LEGAL", status: "PAID" }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Total payé/)).toBeVisible();
+  },
 };
 
 export const Phone: Story = {
   globals: { viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("link", { name: "Make Payment" })).toBeVisible();
+    const c = within(canvasElement);
+    await expect(c.getByRole("link", { name: "Make Payment" })).toBeVisible();
+    // Every line's columns are on screen: each cell is a labelled row of the line's card.
+    const lines = c.getByRole("table", { name: "Invoice lines" });
+    for (const cell of within(lines).getAllByRole("cell")) {
+      const box = cell.getBoundingClientRect();
+      await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+    }
   },
 };
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { brandStyle } from "@/components/pay/brand-theme";
 import { MerchantBrandHeader } from "@/components/branding/merchant-brand-header";
 import { StatusChip } from "@/components/ui/status-chip";
-import type { PublicInvoiceDto } from "@/lib/invoice";
+import { invoiceFooter, type PublicInvoiceDto } from "@/lib/invoice";
 import { billStatus } from "@/lib/status";
 import { formatInvoiceDate } from "@/lib/invoice-form";
 import { InvoiceActions, type InvoiceMode } from "./invoice-actions";
@@ -31,6 +31,7 @@ export interface InvoiceViewProps {
 export function InvoiceView({ invoice, mode, now, onPrint, titleAs: Title = "h1" }: InvoiceViewProps) {
   const { t, i18n } = useTranslation("invoices", { keyPrefix: "document" });
   const total = formatCents(invoice.invoiceTotal.totalAmount, invoice.currency, i18n.language);
+  const footer = invoiceFooter(invoice.status);
   return (
     <article
       className="mx-auto grid w-full max-w-3xl gap-6 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-8 print:max-w-none print:border-0 print:p-0 print:shadow-none"
@@ -71,9 +72,9 @@ export function InvoiceView({ invoice, mode, now, onPrint, titleAs: Title = "h1"
       ) : null}
       <footer className="flex flex-wrap items-baseline justify-between gap-2 border-t pt-4 text-sm">
         <p className="font-semibold">
-          {t("footerTotal")}: <span className="tabular-nums">{total}</span>
+          {t(footer.totalKey)}: <span className="tabular-nums" data-testid="invoice-footer-total">{total}</span>
         </p>
-        <p className="text-muted-foreground">{t("footerDue", { date: formatInvoiceDate(invoice.paymentDueOn) })}</p>
+        {footer.showDueDate ? <p className="text-muted-foreground">{t("footerDue", { date: formatInvoiceDate(invoice.paymentDueOn) })}</p> : null}
       </footer>
     </article>
   );

@@ -2,4 +2,4 @@
 export { reencodeImage } from "./reencode-image";
 export { catalogRoutes } from "./routes";
 export { findOwnCatalogItems, toApiError } from "./service";
-export { UPLOADS_PATH, UPLOAD_BODY_LIMIT, assertUploadQuota, imageBytes, sniffImageType, uploadQuotaFrom, uploadReadRoutes, uploadRoutes, type UploadQuota } from "./uploads";
+export { UPLOADS_PATH, UPLOAD_BODY_LIMIT, assertUploadQuota, imageBytes, readUploadBytes, sniffImageType, uploadQuotaFrom, uploadReadRoutes, uploadRoutes, type UploadQuota } from "./uploads";

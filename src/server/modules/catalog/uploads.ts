@@ -105,6 +105,13 @@ export async function ownsUpload(db: Pick<Db, "select">, userId: string, id: str
   return row?.userId === userId;
 }
 
+/** An upload's stored bytes (re-encoded PNG or JPEG), or undefined when there is no such upload. */
+export async function readUploadBytes(db: Pick<Db, "select">, id: string): Promise<Uint8Array | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select({ data: uploads.data }).from(uploads).where(eq(uploads.id, id));
+  return row ? new Uint8Array(Buffer.from(row.data, "base64")) : undefined;
+}
+
 const Uploaded = z
   .object({ data: z.object({ _id: z.string(), url: z.string(), contentType: z.string(), size: z.number().int() }) })
   .openapi("Upload");

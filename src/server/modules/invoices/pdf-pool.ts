@@ -9,6 +9,8 @@ export interface PdfJob {
   invoice: PublicInvoiceDto;
   lng: string;
   compress: boolean;
+  /** The merchant's logo bytes (PNG or JPEG), drawn at the top when given. */
+  logo?: Uint8Array;
 }
 /** The worker's answer to a job. */
 export type PdfJobResult = { id: number; pdf: Uint8Array } | { id: number; error: string };

@@ -7,6 +7,7 @@ import { origins } from "../../env";
 import type { InvoiceRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { REVALIDATE_PRIVATE, contentHash, notModified } from "../../http/etag";
+import { readUploadBytes } from "../catalog";
 import { loadMerchants, toPublicInvoiceDto } from "./dto";
 import { invoiceLanguage } from "./i18n";
 import { PDF_LAYOUT_VERSION, pdfCompression, pdfFileName } from "./pdf";
@@ -53,13 +54,14 @@ export class InvoicePdfs {
     private readonly workers: () => Pick<PdfWorkerPool, "render">,
   ) {}
 
-  pdf(hash: string, invoice: PublicInvoiceDto, lng: string, compress: boolean): Promise<Uint8Array> {
+  pdf(hash: string, invoice: PublicInvoiceDto, lng: string, compress: boolean, logo?: () => Promise<Uint8Array | undefined>): Promise<Uint8Array> {
     const cached = this.cache.get(hash);
     if (cached) return Promise.resolve(cached);
     let pending = this.drawing.get(hash);
     if (!pending) {
-      pending = this.workers()
-        .render({ invoice, lng, compress })
+      // The logo is read only when a drawing is needed (not for a cached or 304 answer).
+      pending = (logo ? logo() : Promise.resolve(undefined))
+        .then((bytes) => this.workers().render({ invoice, lng, compress, ...(bytes ? { logo: bytes } : {}) }))
         .then((pdf) => {
           this.cache.set(hash, pdf);
           return pdf;
@@ -109,7 +111,9 @@ export async function invoicePdfResponse(
   if (notModified(c.req.header("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   let pdf: Uint8Array;
   try {
-    pdf = await invoicePdfs(deps.env).pdf(hash, invoice, language, compress);
+    const logoId = merchants.get(row.userId)?.profile?.logoId;
+    const logo = logoId ? () => readUploadBytes(deps.database.db, logoId) : undefined;
+    pdf = await invoicePdfs(deps.env).pdf(hash, invoice, language, compress, logo);
   } catch (err) {
     if (!(err instanceof PdfBusyError)) throw err;
     c.header("Retry-After", String(pdfWorkers().retryAfterSeconds()));

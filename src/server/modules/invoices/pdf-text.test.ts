@@ -37,6 +37,22 @@ describe("the invoice PDF", () => {
     setPdfCompression(true);
   });
 
+  it("words the footer by status: total paid and no due date once paid, a plain total once cancelled", async () => {
+    const paid = pdfText(await renderInvoicePdf({ ...invoice, status: "PAID" }, "en")).split("\n");
+    expect(paid).toContain("Total paid: 7.00 EUR");
+    expect(paid.join("\n")).not.toContain("Payment due by");
+    const paidFr = pdfText(await renderInvoicePdf({ ...invoice, status: "PAID" }, "fr")).split("\n");
+    expect(paidFr).toContain("Total payé: 7.00 EUR");
+    const cancelled = pdfText(await renderInvoicePdf({ ...invoice, status: "CANCELLED" }, "en")).split("\n");
+    expect(cancelled).toContain("Total: 7.00 EUR");
+    expect(cancelled.join("\n")).not.toContain("Total due");
+  });
+
+  it("an unreadable logo leaves the corner empty instead of failing the invoice", async () => {
+    const pdf = await renderInvoicePdf(invoice, "en", true, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
   it("prints Polish, Czech, Turkish, Cyrillic and Greek as typed, compressed or not", async () => {
     const names = ["Łukasz Żółć", "Dvořák a syn", "İstanbul Şirketi", "Дмитрий Петров", "Ελένη Παπαδοπούλου", "Příliš žluťoučký kůň, ğüşıöç"];
     const european: PublicInvoiceDto = {

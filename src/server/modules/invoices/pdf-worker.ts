@@ -11,11 +11,11 @@ import { renderInvoicePdf } from "./pdf";
 const port = parentPort;
 if (!port) throw new Error("pdf-worker.ts runs as a worker thread (see pdf-pool.ts)");
 
-port.on("message", async ({ id, invoice, lng, compress }: PdfJob) => {
+port.on("message", async ({ id, invoice, lng, compress, logo }: PdfJob) => {
   let reply: PdfJobResult;
   let transfer: ArrayBuffer[] = [];
   try {
-    const drawn = await renderInvoicePdf(invoice, lng, compress);
+    const drawn = await renderInvoicePdf(invoice, lng, compress, logo);
     // A fresh buffer of its own: Buffer.concat may hand out a slice of a shared pool.
     const pdf = new Uint8Array(drawn);
     reply = { id, pdf };

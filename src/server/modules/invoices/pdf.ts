@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { Inclusion, PublicInvoiceDto } from "@/lib/invoice";
-import { isLegalInclusion } from "@/lib/invoice";
+import { invoiceFooter, isLegalInclusion } from "@/lib/invoice";
 import { formatInvoiceDate } from "@/lib/invoice-form";
 import { centsToDecimal } from "@/lib/invoice-math";
 import { invoiceTranslator } from "./i18n";
@@ -13,7 +13,7 @@ import { invoiceTranslator } from "./i18n";
  * Part of every PDF's content hash (ETag and cache key): bump it when the document's layout
  * changes, so a payer's browser does not keep the old drawing of an unchanged invoice.
  */
-export const PDF_LAYOUT_VERSION = 1;
+export const PDF_LAYOUT_VERSION = 2;
 
 /** Under test the PDF is written uncompressed so its text can be read back. */
 let compressPdf = true;
@@ -52,6 +52,9 @@ function loadFonts() {
   return fonts;
 }
 
+/** The square the logo is fitted into, in points (about 17 mm). */
+const LOGO_BOX = 48;
+
 /** "12.5" in USD → "12.50 USD"; hundredths → "24.10 USD". */
 const money = (decimal: string, currency: string) => `${decimal} ${currency}`;
 const cents = (value: string, currency: string) => money(centsToDecimal(value), currency);
@@ -63,7 +66,7 @@ const cents = (value: string, currency: string) => money(centsToDecimal(value), 
  * accent (Polish, Czech, Turkish…), Greek and Cyrillic print as typed. DejaVu Sans has no CJK or
  * Arabic glyphs: such text would print as empty boxes.
  */
-export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | undefined, compress = compressPdf): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | undefined, compress = compressPdf, logo?: Uint8Array): Promise<Buffer> {
   rendersHere++;
   // Loaded on the first PDF, not at start: pdfkit and the fonts are 12 MB of a server that may never print one.
   const [{ default: PDFDocument }, { regular, bold }] = await Promise.all([import("pdfkit"), loadFonts()]);
@@ -82,6 +85,16 @@ export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | 
   const width = doc.page.width - left - doc.page.margins.right;
   const cur = invoice.currency;
 
+  // The merchant's logo at the top right, as the page shows it (an upload the server re-encoded as
+  // PNG or JPEG, both of which pdfkit reads). A logo it cannot read leaves the corner empty rather
+  // than failing the whole invoice.
+  if (logo) {
+    try {
+      doc.image(Buffer.from(logo), left + width - LOGO_BOX, 48, { fit: [LOGO_BOX, LOGO_BOX], align: "right" });
+    } catch {
+      // drawn without the logo
+    }
+  }
   doc.font(BOLD).fontSize(22).text(t("title"), left, 48);
   doc.font(REGULAR).fontSize(10).fillColor("#444");
   doc.text(`${t("number")}: ${invoice.invoiceNumber}`);
@@ -99,8 +112,17 @@ export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | 
     for (const line of lines.filter(Boolean)) doc.text(line, x, undefined, { width: half });
     return doc.y;
   };
+  // Bill From as the page prints it (invoice-parties.tsx): the From block's title, else the company,
+  // else the merchant's display name; then the block's text, e-mail, place and tax id.
   const from = invoice.invoiceFrom;
-  const fromLines = [from?.title || invoice.merchant.name, from?.subtext ?? "", invoice.merchant.email ?? ""];
+  const profile = invoice.merchant.profile;
+  const fromLines = [
+    from?.title || profile.company || invoice.merchant.name,
+    from?.subtext ?? "",
+    invoice.merchant.email ?? "",
+    [profile.city, profile.state, profile.zip, profile.country].filter(Boolean).join(", "),
+    profile.taxId ?? "",
+  ];
   const to = invoice.billTo;
   const toLines = to ? [to.name, to.organisation ?? "", to.email, ...to.address, [to.city, to.state, to.pin].filter(Boolean).join(", "), to.country ?? ""] : [];
   const endFrom = block(t("billFrom"), fromLines, left);
@@ -152,10 +174,11 @@ export async function renderInvoicePdf(invoice: PublicInvoiceDto, lng: string | 
     doc.font(REGULAR).fontSize(10).text(invoice.notes, left, undefined, { width });
   }
 
-  // Footer: total and due date.
+  // Footer: the total as its status words it, and the due date while it is still to be paid.
+  const footer = invoiceFooter(invoice.status);
   doc.moveDown(2);
-  doc.font(BOLD).fontSize(11).fillColor("#000").text(`${t("footerTotal")}: ${cents(invoice.invoiceTotal.totalAmount, cur)}`, left, undefined, { width });
-  doc.font(REGULAR).fontSize(10).text(t("footerDue", { date: formatInvoiceDate(invoice.paymentDueOn) }), left, undefined, { width });
+  doc.font(BOLD).fontSize(11).fillColor("#000").text(`${t(footer.totalKey)}: ${cents(invoice.invoiceTotal.totalAmount, cur)}`, left, undefined, { width });
+  if (footer.showDueDate) doc.font(REGULAR).fontSize(10).text(t("footerDue", { date: formatInvoiceDate(invoice.paymentDueOn) }), left, undefined, { width });
   doc.end();
   return done;
 }

@@ -6,6 +6,8 @@ import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { signInMerchant } from "../../testing/merchants";
 import { merchantName } from "../collects/service";
+import { setPdfCompression } from "../invoices/pdf";
+import { pdfText } from "../invoices/pdf-text";
 
 const PAY = "http://pay.test";
 const line = { description: "Consulting", quantity: "1", unitPrice: { currency: "USD", value: "100" }, taxPercent: "0" };
@@ -80,6 +82,28 @@ describe.each(TEST_BACKENDS)("the merchant's branding for payers on %s", (kind) 
       logoUrl,
       brandColor: "#1e3a8a",
     });
+  });
+
+  it("the invoice PDF prints the same Bill From (name, city, tax id) and draws the logo; without a logo it draws no image", async () => {
+    setPdfCompression(false);
+    try {
+      const pdfOf = async (auth: Record<string, string>) => {
+        const customer = (await call("POST", "/v1/customers", auth, { name: "Ada", email: "ada@example.com", address: ["1 Way"] })).body.data.customer;
+        const invoice = await call("POST", "/v1/invoices", auth, { issuedOn: "2026-11-24", paymentDueOn: "2026-12-01", client: customer._id, currency: "USD", invoiceInclusions: [line] });
+        const res = await payments.request(`/api/pay/invoices/${invoice.body.data.invoice.hashedId}/pdf`);
+        expect(res.status).toBe(200);
+        return Buffer.from(await res.arrayBuffer());
+      };
+      const { m } = await brandedMerchant();
+      const branded = await pdfOf(m.auth);
+      const lines = pdfText(branded).split("\n");
+      for (const text of ["Acme Coffee", "Lyon", "FR123"]) expect(lines).toContain(text);
+      expect(branded.toString("latin1")).toMatch(/\/Subtype \/Image/);
+      const plain = await pdfOf((await signInMerchant(app)).auth);
+      expect(plain.toString("latin1")).not.toMatch(/\/Subtype \/Image/);
+    } finally {
+      setPdfCompression(true);
+    }
   });
 });
 
