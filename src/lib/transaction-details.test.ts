@@ -3,6 +3,7 @@ import { SOLANA_DEVNET, SOLANA_MAINNET } from "./chains";
 import {
   formatAmount,
   formatDateTime,
+  splitDateTime,
   paymentMethod,
   paymentStages,
   platformOrderId,
@@ -93,6 +94,15 @@ describe("transaction details", () => {
   it("formats times in the reader's locale", () => {
     expect(formatDateTime("2026-11-02T10:00:00.000Z", "en", "UTC")).toBe("Nov 2, 2026, 10:00 AM");
     expect(formatDateTime("2026-11-02T10:00:00.000Z", "fr", "UTC")).toBe("2 nov. 2026, 10:00");
+  });
+
+  it("cuts a date and time between the two, rejoining to the same text", () => {
+    expect(splitDateTime("2026-11-02T10:00:00.000Z", "en", "UTC")).toEqual({ date: "Nov 2, 2026,", time: "10:00 AM" });
+    expect(splitDateTime("2026-11-02T10:00:00.000Z", "fr", "UTC")).toEqual({ date: "2 nov. 2026,", time: "10:00" });
+    for (const lng of ["en", "fr"]) {
+      const { date, time } = splitDateTime("2026-12-31T23:59:00.000Z", lng, "Europe/Paris");
+      expect(`${date} ${time}`).toBe(formatDateTime("2026-12-31T23:59:00.000Z", lng, "Europe/Paris"));
+    }
   });
 
   it("shows the platform order id only for shopify-order payments", () => {

@@ -141,3 +141,22 @@ export function platformOrderId(info: Pick<PaymentInfoDto, "type" | "merchantExt
 export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
 }
+
+/**
+ * formatDateTime's text cut where a line may break: the date (with its separator, "Nov 28, 2026,")
+ * and the time ("12:35 PM"), so a narrow column puts the time under the date and never breaks
+ * inside either. `date + " " + time` is formatDateTime's text when the locale separates them by
+ * a space, as English and French do.
+ */
+export function splitDateTime(iso: string, locale: string, timeZone?: string): { date: string; time: string } {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+  const at = new Date(iso);
+  // Cut formatDateTime's own text (its spaces can differ from formatToParts' in some ICU builds)
+  // at the length of the parts before the hour.
+  const text = format.format(at);
+  const parts = format.formatToParts(at);
+  const firstTime = parts.findIndex((p) => p.type === "hour");
+  if (firstTime <= 0) return { date: text, time: "" };
+  const cut = parts.slice(0, firstTime).reduce((n, p) => n + p.value.length, 0);
+  return { date: text.slice(0, cut).trimEnd(), time: text.slice(cut) };
+}

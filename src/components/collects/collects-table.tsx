@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { DataTableColumn } from "@/components/ui/table";
+import { DateTime } from "@/components/ui/date-time";
 import { StatusChip } from "@/components/ui/status-chip";
 import { ProductTable, productOrderId } from "@/components/products/product-row-actions";
 import { showsCollectMenu, type CollectDto } from "@/lib/collect";
 import { paymentRowStatus } from "@/lib/status";
-import { formatDateTime } from "@/lib/transaction-details";
 import { formatPrice } from "@/lib/zlink";
 
 export interface CollectsTableProps {
@@ -27,10 +27,10 @@ export interface CollectsTableProps {
 export function CollectsTable({ rows, loading, onDetails, onCopyLink, onEdit, onInstructions, onRemind, timeZone }: CollectsTableProps) {
   const { t, i18n } = useTranslation("collects");
   const columns: DataTableColumn<CollectDto>[] = [
-    { id: "createdAt", header: t("columns.createdAt"), cell: (r) => formatDateTime(r.createdAt, i18n.language, timeZone) },
+    { id: "createdAt", header: t("columns.createdAt"), cell: (r) => <DateTime iso={r.createdAt} locale={i18n.language} timeZone={timeZone} />, fit: "wrap" },
     { id: "orderId", header: t("columns.orderId"), cell: (r) => <span className="font-mono">{productOrderId(r)}</span> },
-    { id: "name", header: t("columns.name"), cell: (r) => <span className="block max-w-40 truncate" title={r.name}>{r.name}</span> },
-    { id: "email", header: t("columns.email"), cell: (r) => <span className="block max-w-56 truncate" title={r.email}>{r.email}</span> },
+    { id: "name", header: t("columns.name"), cell: (r) => <span className="block max-w-40 truncate" title={r.name}>{r.name}</span>, fit: "truncate" },
+    { id: "email", header: t("columns.email"), cell: (r) => <span className="block max-w-56 truncate" title={r.email}>{r.email}</span>, fit: "truncate" },
     { id: "amount", header: t("columns.amount"), cell: (r) => formatPrice(r.price, r.currency, i18n.language), className: "text-right" },
     { id: "status", header: t("columns.status"), cell: (r) => <StatusChip status={paymentRowStatus(r)} /> },
   ];

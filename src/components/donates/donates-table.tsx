@@ -3,9 +3,10 @@ import { useTranslation } from "react-i18next";
 import { CopyIcon, HeartHandshakeIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DataTable, type DataTableColumn } from "@/components/ui/table";
+import { DateTime } from "@/components/ui/date-time";
 import { StatusChip } from "@/components/ui/status-chip";
 import type { DonateDto } from "@/lib/donate";
-import { formatAmount, formatDateTime } from "@/lib/transaction-details";
+import { formatAmount } from "@/lib/transaction-details";
 import { formatPrice } from "@/lib/zlink";
 
 export interface DonatesTableProps {
@@ -43,9 +44,9 @@ export function RaisedCell({ row }: { row: Pick<DonateDto, "raised"> }) {
 export function DonatesTable({ rows, loading, onDonations, onCopyLink, onEdit, onInstructions, timeZone }: DonatesTableProps) {
   const { t, i18n } = useTranslation("donates");
   const columns: DataTableColumn<DonateDto>[] = [
-    { id: "createdAt", header: t("columns.dateTime"), cell: (r) => formatDateTime(r.createdAt, i18n.language, timeZone) },
+    { id: "createdAt", header: t("columns.dateTime"), cell: (r) => <DateTime iso={r.createdAt} locale={i18n.language} timeZone={timeZone} />, fit: "wrap" },
     { id: "orderId", header: t("columns.orderId"), cell: (r) => <span className="font-mono">{donateOrderId(r)}</span> },
-    { id: "label", header: t("columns.label"), cell: (r) => <span className="block max-w-48 truncate" title={r.label}>{r.label}</span> },
+    { id: "label", header: t("columns.label"), cell: (r) => <span className="block max-w-48 truncate" title={r.label}>{r.label}</span>, fit: "truncate" },
     {
       id: "suggested",
       header: t("columns.suggested"),

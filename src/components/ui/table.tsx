@@ -92,7 +92,17 @@ export type DataTableColumn<T> = {
   className?: string;
   /** Names the value in a phone's stacked card when `header` is not plain text. */
   label?: string;
+  /**
+   * How the column gives way when the row is wider than the screen beside the side menu (so the
+   * row's actions stay in view without a sideways scroll): `truncate` lets it shrink to whatever is
+   * left (15% of the table; its content must truncate itself, e.g. `block truncate` with a title), `wrap` lets its
+   * text break onto a second line (a date and its time). Left out, the column keeps its width.
+   */
+  fit?: "truncate" | "wrap";
 };
+
+/** From `sm` up (a table, not cards): a cell's min-content width is 0 or its longest word. */
+const fitClass = { truncate: "sm:w-[15%] sm:max-w-0", wrap: "sm:whitespace-normal" } as const;
 
 /*
  * Below the `sm` breakpoint a DataTable turns into stacked cards, one per row, each value on its
@@ -162,7 +172,7 @@ export function DataTable<T>({
   const columnCount = columns.length + (rowActions ? 1 : 0);
   const phone = (key: keyof typeof stacked) => (stackOnPhone ? stacked[key] : undefined);
   const cellClass = (column: DataTableColumn<T>, index: number) =>
-    cn(column.className, phone("cell"), labelOf(column) && phone("labelled"), index === 0 && rowActions && phone("besideActions"));
+    cn(column.className, column.fit && fitClass[column.fit], phone("cell"), labelOf(column) && phone("labelled"), index === 0 && rowActions && phone("besideActions"));
   return (
     <div data-slot="data-table" className={cn("w-full", className)}>
       {loading && (
@@ -175,7 +185,7 @@ export function DataTable<T>({
         <TableHeader className={phone("header")}>
           <TableRow>
             {columns.map((column) => (
-              <TableHead key={column.id} scope="col" className={column.className}>
+              <TableHead key={column.id} scope="col" className={cn(column.className, column.fit && fitClass[column.fit])}>
                 {column.header}
               </TableHead>
             ))}
