@@ -2,6 +2,7 @@ import i18next, { type Resource } from "i18next";
 import HttpBackend from "i18next-http-backend";
 import { initReactI18next } from "react-i18next";
 import { localizeApiErrorsWith } from "@/lib/api-client";
+import { takeEarlyResponse } from "@/lib/early-requests";
 import { translateApiErrorCode } from "./api-errors";
 import { FALLBACK_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, NAMESPACES, detectLanguage, type Language } from "./config";
 
@@ -24,15 +25,18 @@ export function initI18n(options: { resources?: Resource; lng?: Language } = {})
   ready ??= (async () => {
     const lng =
       options.lng ?? detectLanguage(storedLanguage(), globalThis.navigator?.languages ?? []);
-    const instance = options.resources ? i18next : i18next.use(HttpBackend);
+    // In the browser: the language's one-file bundle (and the fallback's); per-namespace files
+    // over HTTP only if a bundle cannot be had.
+    const resources = options.resources ?? (await loadBundles(lng === FALLBACK_LANGUAGE ? [lng] : [lng, FALLBACK_LANGUAGE]).catch(() => undefined));
+    const instance = resources ? i18next : i18next.use(HttpBackend);
     await instance.use(initReactI18next).init({
       lng,
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       ns: [...NAMESPACES],
       defaultNS: "common",
-      resources: options.resources,
-      backend: options.resources ? undefined : { loadPath: "/assets/translations/{{lng}}/{{ns}}.json" },
+      resources,
+      backend: resources ? undefined : { loadPath: "/assets/translations/{{lng}}/{{ns}}.json" },
       interpolation: { escapeValue: false },
       returnNull: false,
     });
@@ -42,6 +46,21 @@ export function initI18n(options: { resources?: Resource; lng?: Language } = {})
     return i18next;
   })();
   return ready;
+}
+
+/** Where a language's bundle of every namespace is built (src/pages/assets/translations/[lng].json.ts). */
+export const bundleUrl = (lng: string) => `/assets/translations/${lng}.json`;
+
+/** The bundles of these languages, each taken from the merchant shell's early requests when it started them. */
+async function loadBundles(languages: string[]): Promise<Resource> {
+  const bundles = await Promise.all(
+    languages.map(async (lng) => {
+      const res = await (takeEarlyResponse(bundleUrl(lng), null) ?? fetch(bundleUrl(lng)));
+      if (!res.ok) throw new Error(`translations ${lng}: HTTP ${res.status}`);
+      return (await res.json()) as Resource[string];
+    }),
+  );
+  return Object.fromEntries(languages.map((lng, i) => [lng, bundles[i]]));
 }
 
 function syncDocumentLanguage(lng: string): void {
@@ -64,6 +83,11 @@ export function rememberLanguage(lng: Language): void {
 /** Switches language and remembers the choice for the next visit. */
 export async function changeLanguage(lng: Language): Promise<void> {
   rememberLanguage(lng);
+  // Loaded from a bundle, i18next has no backend to fetch a language it has not seen.
+  if (!i18next.hasResourceBundle(lng, "common") && !i18next.services?.backendConnector?.backend) {
+    const loaded = await loadBundles([lng]);
+    for (const [ns, values] of Object.entries(loaded[lng] ?? {})) i18next.addResourceBundle(lng, ns, values, true, true);
+  }
   await i18next.changeLanguage(lng);
   syncDocumentLanguage(lng);
 }

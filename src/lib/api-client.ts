@@ -3,6 +3,8 @@
  * and failures as `ApiRequestError` carrying the server's `message` (else the status text), so
  * screens can show what the server said (SPEC §8).
  */
+import { takeEarlyResponse } from "./early-requests";
+
 /** The code the server answers (403) for a merchant lacking a page's permission. */
 export const PERMISSION_DENIED = "permission_denied";
 
@@ -115,7 +117,10 @@ export function createApiClient({
 }: ApiClientOptions = {}) {
   async function request<T>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
     const token = getToken();
-    return fetchJson<T>(doFetch, `${base}/api${path}`, { method, body, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const url = `${base}/api${path}`;
+    // A GET the page's shell already started with the same token (lib/early-requests.ts) is taken, once.
+    const early = method === "GET" ? takeEarlyResponse(url, token) : undefined;
+    return fetchJson<T>(early ? () => early : doFetch, url, { method, body, headers: token ? { authorization: `Bearer ${token}` } : {} });
   }
   return {
     get: <T>(path: string) => request<T>("GET", path),
