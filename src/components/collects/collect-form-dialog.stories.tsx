@@ -138,6 +138,37 @@ export const Update: Story = {
   },
 };
 
+/** A new amount saved but not e-mailed (the payer unsubscribed): the dialog says so in place of the form, until closed. */
+export const UpdateMailNotSent: Story = {
+  args: {
+    ...editing,
+    onSubmit: fn(async () => ({ status: "not_sent" as const, to: "ada@example.com", reason: "recipient_unsubscribed" as const, queued: false, message: "" })),
+  },
+  play: async ({ args }) => {
+    const d = dialog("Update Pay Request");
+    await userEvent.clear(box("Amount", d));
+    await userEvent.type(box("Amount", d), "21");
+    await userEvent.click(within(d).getByRole("button", { name: "Update" }));
+    const result = await within(d).findByRole("status");
+    await expect(result).toHaveTextContent("Saved. The payer was not e-mailed");
+    await expect(within(d).queryByRole("textbox", { name: "Amount" })).toBeNull();
+    await userEvent.click(within(d).getByRole("button", { name: "Done" }));
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+  },
+};
+
+/** A new name only: nothing to tell the payer, the page closes the dialog as before. */
+export const UpdateNameOnly: Story = {
+  args: { ...editing, onSubmit: fn(async () => ({ status: "unchanged" as const, message: "" })) },
+  play: async ({ args }) => {
+    const d = dialog("Update Pay Request");
+    await userEvent.type(box("Name", d), " Jr");
+    await userEvent.click(within(d).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    await expect(within(d).queryByRole("status")).toBeNull();
+  },
+};
+
 /** Disable asks first, then disables. */
 export const DisableConfirmed: Story = {
   args: editing,
