@@ -27,15 +27,22 @@ export function ProductionRequestsSection({ api, timeZone }: ProductionRequestsS
   const [state, setState] = React.useState<State>({ status: "loading" });
   const [granting, setGranting] = React.useState<string | null>(null);
 
-  const load = React.useCallback(async () => {
-    try {
-      const { data } = await api.get<{ data: ProductionRequestDto[] }>("/admin/production-requests");
-      setState({ status: "ready", rows: data });
-    } catch {
-      setState({ status: "error" });
-    }
-  }, [api]);
-  React.useEffect(() => void load(), [load]);
+  const fetchRows = React.useCallback(
+    () =>
+      api.get<{ data: ProductionRequestDto[] }>("/admin/production-requests").then(
+        ({ data }): State => ({ status: "ready", rows: data }),
+        (): State => ({ status: "error" }),
+      ),
+    [api],
+  );
+  const load = async () => setState(await fetchRows());
+  React.useEffect(() => {
+    let live = true;
+    void fetchRows().then((next) => live && setState(next));
+    return () => {
+      live = false;
+    };
+  }, [fetchRows]);
 
   const grant = async (row: ProductionRequestDto) => {
     setGranting(row.userId);
