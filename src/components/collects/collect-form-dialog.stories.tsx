@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ApiRequestError } from "@/lib/api-client";
+import type { CollectMailOutcome } from "@/lib/collect-mail";
 import { CollectFormDialog } from "./collect-form-dialog";
 
 const meta = {
   title: "zRequest/CollectFormDialog",
   component: CollectFormDialog,
-  args: { open: true, onOpenChange: fn(), mode: "create", currencies: ["USD", "USDC"], onSubmit: fn(async () => {}) },
+  args: { open: true, onOpenChange: fn(), mode: "create", currencies: ["USD", "USDC"], onSubmit: fn(async (): Promise<CollectMailOutcome | void> => {}) },
   parameters: { toastBar: true },
 } satisfies Meta<typeof CollectFormDialog>;
 export default meta;

@@ -34,7 +34,7 @@ export function NextStepsCard({ hasWallet, hasName, paid, onDismiss }: NextSteps
         ) : null}
       </CardHeader>
       <CardContent>
-        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
           {NEXT_STEPS.map((step, index) => {
             const done = stepDone(step.key, { hasWallet, hasName, paid });
             return (
