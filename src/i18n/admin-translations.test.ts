@@ -19,7 +19,7 @@ describe("admin (operator pages) translations", () => {
       return read(en) === read(fr);
     });
     // Column names that read the same in both languages.
-    expect(same.sort()).toEqual(["billing.columns.email", "billing.columns.volume", "stats.columns.volume"]);
+    expect(same.sort()).toEqual(["billing.columns.email", "billing.columns.volume", "production.columns.action", "production.columns.email", "stats.columns.volume"]);
   });
 
   it("name each page's document title in both languages", () => {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
 import { finishTour } from "@/stores/onboarding";
-import { sampleAdminStats } from "@/testing/msw/admin-fixtures";
+import { sampleAdminStats, sampleProductionRequests } from "@/testing/msw/admin-fixtures";
 import { STORY_NOW } from "@/testing/msw/fixtures";
 import { storyServer } from "@/testing/msw/store";
 import { setStoryClock } from "@/testing/story-clock";
@@ -13,7 +13,7 @@ const meta = {
   parameters: {
     layout: "fullscreen",
     merchantSession: { settings: { permissions: ["quickpay", "admin_stats"] } },
-    serverData: { adminStats: sampleAdminStats },
+    serverData: { adminStats: sampleAdminStats, productionRequests: sampleProductionRequests },
   },
   args: { isProduction: false },
   // The page's default range ends today: the stories' today, so the picture does not change daily.
@@ -35,6 +35,8 @@ export const Statistics: Story = {
     await expect(c.getAllByRole("link", { name: "Admin stats" })[0]).toHaveAttribute("href", "/admin-stats");
     // The chart's code loads once it is in view (it is, on this screen): the picture waits for it.
     await waitFor(() => expect(canvasElement.querySelector(".apexcharts-svg")).not.toBeNull(), { timeout: 5000 });
+    // Below the figures: the production-access requests, with Grant on the pending ones.
+    await expect(await c.findAllByRole("button", { name: /^Grant production access to/ })).toHaveLength(2);
   },
 };
 
@@ -55,6 +57,6 @@ export const WithoutAdminPermission: Story = {
     await expect(await c.findByRole("heading", { level: 1, name: "You don't have access to this page" })).toBeVisible();
     await expect(c.getByRole("link", { name: "Back to the dashboard" })).toHaveAttribute("href", "/dashboard");
     await expect(c.queryByRole("link", { name: "Admin stats" })).toBeNull();
-    await expect(storyServer.requests.filter((r) => r.path.startsWith("/api/v2/admin-stats"))).toEqual([]);
+    await expect(storyServer.requests.filter((r) => r.path.startsWith("/api/v2/admin-stats") || r.path.startsWith("/api/admin/"))).toEqual([]);
   },
 };

@@ -4,6 +4,7 @@ import { $nextStepsDismissed } from "@/stores/next-steps";
 import { finishTour } from "@/stores/onboarding";
 import { storyWallet } from "@/testing/msw/fixtures";
 import { storyBalances, storyDashboard } from "@/testing/msw/dashboard-fixtures";
+import { storyProfile } from "@/testing/msw/profile-fixtures";
 import DashboardIsland from "./DashboardIsland";
 
 const meta = {
@@ -70,8 +71,9 @@ export const NextStepsHidden: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const steps = await c.findByTestId("next-steps");
-    // The wallet is attached: its step is done, no warning.
+    // The wallet is attached: its step is done, no warning; no business name yet: that step is next.
     await waitFor(() => expect(within(steps).getAllByRole("listitem")[0]).toHaveTextContent("Done"));
+    await expect(within(steps).getByRole("link", { name: "Set your business name" })).toHaveAttribute("href", "/profile");
     await expect(c.queryByText(/You'll not be able to receive payment/)).toBeNull();
     await userEvent.click(within(steps).getByRole("button", { name: "Hide next steps" }));
     await expect(c.queryByTestId("next-steps")).toBeNull();
@@ -79,9 +81,9 @@ export const NextStepsHidden: Story = {
   },
 };
 
-/** A merchant who has been paid (with a wallet): the figures, the chart, balances and the recent payments; the next steps are done and gone. */
+/** A merchant who has been paid (with a wallet and a business name): the figures, the chart, balances and the recent payments; the next steps are done and gone. */
 export const WithPayments: Story = {
-  parameters: { serverData: { wallets: [storyWallet], dashboard: storyDashboard, balances: storyBalances } },
+  parameters: { serverData: { wallets: [storyWallet], dashboard: storyDashboard, balances: storyBalances, profile: storyProfile } },
   beforeEach: () => finishTour(),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -94,6 +96,20 @@ export const WithPayments: Story = {
     await waitFor(() => expect(canvasElement.querySelector(".apexcharts-svg")).not.toBeNull(), { timeout: 5000 });
     window.scrollTo(0, 0);
     document.querySelector("main")?.scrollTo(0, 0);
+  },
+};
+
+/** Paid, wallet attached, but no business name: the guide stays, the name its one step left to do. */
+export const PaidWithoutName: Story = {
+  parameters: { serverData: { wallets: [storyWallet], dashboard: storyDashboard, balances: storyBalances } },
+  beforeEach: () => finishTour(),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText("$2,318.49")).toBeVisible();
+    const steps = c.getByTestId("next-steps");
+    await waitFor(() => expect(within(steps).getAllByRole("listitem")[4]).toHaveTextContent("Done"));
+    await expect(within(steps).getAllByRole("listitem")[1]).not.toHaveTextContent("Done");
+    await expect(within(steps).getByRole("link", { name: "Set your business name" })).toHaveClass("bg-primary");
   },
 };
 

@@ -7,6 +7,7 @@ import { RecentTransactions } from "@/components/dashboard/recent-transactions";
 import { ReferralLinkCard } from "@/components/dashboard/referral-link-card";
 import { StatsCards } from "@/components/dashboard/stats-cards";
 import { useDashboard } from "@/components/dashboard/use-dashboard";
+import { useHasBusinessName } from "@/components/dashboard/use-has-business-name";
 import { WalletBalancesCard } from "@/components/dashboard/wallet-balances-card";
 import { NoWalletWarning } from "@/components/wallet/no-wallet-warning";
 import { useReceivingWallets } from "@/components/wallet/use-receiving-wallets";
@@ -21,6 +22,7 @@ export function Overview({ api, merchantId, referralCode, origin }: { api: ApiCl
   const { t } = useTranslation("common");
   const { dashboard, balances } = useDashboard(api);
   const { state: wallets } = useReceivingWallets(api);
+  const hasName = useHasBusinessName(api);
   const dismissed = useStore($nextStepsDismissed).includes(merchantId);
   const ready = dashboard.status === "ready" ? dashboard.data : undefined;
   // Until the rate is in, balances are totalled in USD.
@@ -28,7 +30,7 @@ export function Overview({ api, merchantId, referralCode, origin }: { api: ApiCl
   const balancesState = dashboard.status === "loading" ? { status: "loading" as const } : balances;
   // Undefined while loading: nothing is claimed done (or missing) before the server said so.
   const networks = wallets.status === "ready" ? wallets.networks : undefined;
-  const progress = { hasWallet: networks && hasReceivingWallet(networks), paid: ready ? ready.consolidated !== null : undefined };
+  const progress = { hasWallet: networks && hasReceivingWallet(networks), hasName, paid: ready ? ready.consolidated !== null : undefined };
   const showSteps = !dismissed && !nextStepsDone(progress);
   // What the first render knows (guide, referral link, balances box) comes first, in the shape
   // dashboard.astro paints before any script; cards that depend on data come below, so their

@@ -1,8 +1,10 @@
 // Operator command: `npm run admin -- <command>`. Opens the same database as `npm start`
 // (DATABASE_URL, else DATA_DIR); with PGlite, stop the server first (one process per directory).
 import { openDb } from "./db/client";
-import { parseEnv } from "./env";
+import { origins, parseEnv } from "./env";
+import { ApiError } from "./http/errors";
 import { AdminError, listUsers, setNonCustodial, setPermission } from "./modules/merchants";
+import { grantProductionAccess } from "./modules/production-access";
 import { PERMISSIONS } from "@/lib/permissions";
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -10,6 +12,7 @@ const USAGE = `Usage: npm run admin -- <command>
   grant  <id|publicKey|email> <permission>   e.g. grant 9xQe…VFin admin_stats
   revoke <id|publicKey|email> <permission>
   custody <id|publicKey|email> non-custodial|custodial   EVM payments to a route contract the merchant's wallet controls, or not
+  grant-production <id>                  grant a production-access request (as the admin page's Grant: the merchant is e-mailed the next steps)
 Permissions: ${PERMISSIONS.join(", ")}`;
 
 async function main(args: string[]): Promise<number> {
@@ -35,9 +38,18 @@ async function main(args: string[]): Promise<number> {
       console.log(`The merchant is now ${permission}.`);
       return 0;
     }
+    if (command === "grant-production" && who) {
+      const { mailed, alreadyGranted } = await grantProductionAccess(database.db, who, { appOrigin: origins(env).app, operatorEmail: env.OPERATOR_EMAIL });
+      console.log(alreadyGranted ? "Already granted: nothing sent." : `Granted. ${mailed ? "The merchant is e-mailed the next steps." : "The merchant has no e-mail address: tell them yourself."}`);
+      return 0;
+    }
     console.error(USAGE);
     return 64;
   } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      console.error(`No production-access request from merchant "${who}"`);
+      return 1;
+    }
     if (err instanceof AdminError) {
       console.error(err.message);
       return 1;

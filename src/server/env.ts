@@ -149,6 +149,8 @@ export const envSchema = z
     SANDBOX_SMTP_PORT: port(0),
     /** The From of every e-mail; default "<BRAND_NAME> <no-reply@localhost>". */
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[^\r\n]+$/, "one line, e.g. Shop <billing@shop.example>").optional()),
+    /** The operator's address: told of every new production-access request (unset: the admin page alone lists them). */
+    OPERATOR_EMAIL: z.preprocess(emptyToUndefined, z.email("an e-mail address, e.g. ops@shop.example").optional()),
     /**
      * Caps on the mails a merchant makes the server send to other people (zRequest create, update,
      * reminder). "Verified": the merchant's e-mail address is the one a verification link proved

@@ -9,7 +9,7 @@ const SANDBOX_CHAIN = -5001;
 
 test("an admin sees stats", async ({ page }) => {
   test.setTimeout(120_000);
-  await signInMerchant(page);
+  const wallet = await signInMerchant(page);
   const auth = { authorization: `Bearer ${await merchantToken(page)}` };
 
   // A merchant's payment the operator will count: a zRequest whose payer starts paying today.
@@ -45,6 +45,18 @@ test("an admin sees stats", async ({ page }) => {
   await expect(page.getByTestId("volume-chart")).toContainText("No payments in this range");
   await expect(page.locator(".apexcharts-svg")).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/admin-stats.png`, fullPage: true });
+
+  // The merchant asked for production access (top bar): the admin sees the request below the figures and grants it.
+  await page.getByRole("button", { name: "Get Production access" }).click();
+  await expect(page.getByText(/^Request sent\./)).toBeVisible();
+  await page.reload();
+  const production = page.getByRole("table", { name: "Production access" });
+  // Other journeys' merchants may have asked too: this one's row is named by its wallet.
+  const grant = production.getByRole("button", { name: `Grant production access to ${wallet.address}` });
+  await grant.click();
+  // This merchant gave no e-mail address: granted, and the admin is told to pass on the next steps.
+  await expect(page.getByText("Granted. This merchant has no e-mail address: tell them the next steps yourself.")).toBeVisible();
+  await expect(grant).toHaveCount(0);
 
   // Cached figures, then recomputed after clearing the cache.
   await page.reload();

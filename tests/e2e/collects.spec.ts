@@ -130,10 +130,10 @@ test("a merchant requests a payment by e-mail; the payer follows the mail's link
   await expect(row.getByText("Pending")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/collects-created.png` });
 
-  // A reminder right after the request: refused (once a minute).
+  // A reminder right after the request: refused (one e-mail a minute), naming the mail that holds it.
   await row.getByRole("button", { name: `Actions for ${orderId}` }).click();
   await page.getByRole("menuitem", { name: "Send reminder" }).click();
-  await expect(toast(page, "A reminder was sent less than a minute ago. Please wait a moment")).toBeVisible();
+  await expect(toast(page, "The request e-mail was sent less than a minute ago. Please wait a moment before sending a reminder")).toBeVisible();
 
   // The payer's mailbox: the request with the amount, the message and the link.
   const link = await payLinkFromMail(page, ada, orderId, "12.5 USD", "March consulting");

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { I18nRoot } from "@/components/i18n/i18n-root";
+import { IslandErrorBoundary } from "@/components/errors/island-error-boundary";
 import { SessionGuard } from "@/components/session/session-guard";
 import { actsAsProduction } from "@/lib/server-mode";
 import { hiddenRoutes, isAllowed, type SideMenuItem } from "@/lib/side-menu";
@@ -50,7 +51,8 @@ export function MerchantPage({ isProduction, permission, children }: MerchantPag
               onLogout={() => void logout()}
               unbuilt={hiddenRoutes({ zrampOffered })}
             >
-              {permitted ? children(user) : <PermissionScreen />}
+              {/* A screen that throws shows the error screen inside the shell, never a blank island. */}
+              <IslandErrorBoundary as="div">{permitted ? children(user) : <PermissionScreen />}</IslandErrorBoundary>
             </AppShell>
           );
         }}

@@ -47,7 +47,7 @@ export const Error: Story = {
   parameters: { msw: { handlers: [failing("get", "/api/bills")] } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(await c.findByRole("alert")).toHaveTextContent("Your zInvoices could not be loaded.");
+    await expect(await c.findByRole("alert")).toHaveTextContent("Something went wrong");
     await expect(c.getByRole("button", { name: "Try again" })).toBeVisible();
   },
 };

@@ -71,7 +71,7 @@ export const Default: Story = {
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [failing("get", "/api/products")] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("Your zCart could not be loaded.");
+    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("Something went wrong");
   },
 };
 

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ApiRequestError } from "@/lib/api-client";
+import type { CollectMailOutcome } from "@/lib/collect-mail";
 import { CollectFormDialog } from "./collect-form-dialog";
 
 const meta = {
   title: "zRequest/CollectFormDialog",
   component: CollectFormDialog,
-  args: { open: true, onOpenChange: fn(), mode: "create", currencies: ["USD", "USDC"], onSubmit: fn(async () => {}) },
+  args: { open: true, onOpenChange: fn(), mode: "create", currencies: ["USD", "USDC"], onSubmit: fn(async (): Promise<CollectMailOutcome | void> => {}) },
   parameters: { toastBar: true },
 } satisfies Meta<typeof CollectFormDialog>;
 export default meta;
@@ -135,6 +136,37 @@ export const Update: Story = {
     await userEvent.type(box("Amount", d), "15");
     await userEvent.click(within(d).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith({ ...editing.initial, price: "15" }));
+  },
+};
+
+/** A new amount saved but not e-mailed (the payer unsubscribed): the dialog says so in place of the form, until closed. */
+export const UpdateMailNotSent: Story = {
+  args: {
+    ...editing,
+    onSubmit: fn(async () => ({ status: "not_sent" as const, to: "ada@example.com", reason: "recipient_unsubscribed" as const, queued: false, message: "" })),
+  },
+  play: async ({ args }) => {
+    const d = dialog("Update Pay Request");
+    await userEvent.clear(box("Amount", d));
+    await userEvent.type(box("Amount", d), "21");
+    await userEvent.click(within(d).getByRole("button", { name: "Update" }));
+    const result = await within(d).findByRole("status");
+    await expect(result).toHaveTextContent("Saved. The payer was not e-mailed");
+    await expect(within(d).queryByRole("textbox", { name: "Amount" })).toBeNull();
+    await userEvent.click(within(d).getByRole("button", { name: "Done" }));
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+  },
+};
+
+/** A new name only: nothing to tell the payer, the page closes the dialog as before. */
+export const UpdateNameOnly: Story = {
+  args: { ...editing, onSubmit: fn(async () => ({ status: "unchanged" as const, message: "" })) },
+  play: async ({ args }) => {
+    const d = dialog("Update Pay Request");
+    await userEvent.type(box("Name", d), " Jr");
+    await userEvent.click(within(d).getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    await expect(within(d).queryByRole("status")).toBeNull();
   },
 };
 

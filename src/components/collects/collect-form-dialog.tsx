@@ -10,7 +10,9 @@ import { AmountCurrencyFields } from "@/components/products/amount-currency-fiel
 import { ProductFormFooter, useDisableProduct } from "@/components/products/product-form-footer";
 import { ApiRequestError } from "@/lib/api-client";
 import { COLLECT_MESSAGES, collectSchema, type CollectFormValues, type CollectMessages } from "@/lib/collect";
+import type { CollectMailOutcome } from "@/lib/collect-mail";
 import { showToast } from "@/stores/toasts";
+import { CollectMailResult, type CollectMailResultProps } from "./collect-mail-result";
 
 export interface CollectFormDialogProps {
   open: boolean;
@@ -20,8 +22,12 @@ export interface CollectFormDialogProps {
   initial?: CollectFormValues;
   /** Currencies to offer: the billing currency and USDC (`collectCurrencies`). */
   currencies: string[];
-  /** Saves; rejects with the server's ApiRequestError to keep the dialog open. */
-  onSubmit: (values: CollectFormValues) => Promise<void>;
+  /**
+   * Saves; rejects with the server's ApiRequestError to keep the dialog open. An edit that changed
+   * what the payer was e-mailed resolves with what became of their new e-mail: the dialog then
+   * shows it in place of the form until closed.
+   */
+  onSubmit: (values: CollectFormValues) => Promise<CollectMailOutcome | void>;
   /** Disables the zRequest for good (update mode), after the warning. */
   onDisable?: () => Promise<void>;
 }
@@ -37,17 +43,22 @@ function useCollectMessages(): CollectMessages {
  * Create/Update Pay Request (SPEC §2, §5): Name, Email address, Your Message, Amount with its
  * currency. Validates on every event; the button stays disabled while the form is invalid or saving.
  */
-export function CollectFormDialog({ open, onOpenChange, ...props }: CollectFormDialogProps) {
+export function CollectFormDialog({ open, onOpenChange, onSubmit, ...props }: CollectFormDialogProps) {
   const { t } = useTranslation("collects");
   const [busy, setBusy] = React.useState(false);
+  const [result, setResult] = React.useState<Omit<CollectMailResultProps, "onClose"> | null>(null);
+  const submit = async (values: CollectFormValues) => {
+    const outcome = await onSubmit(values);
+    if (outcome && outcome.status !== "unchanged") setResult({ outcome, amount: values.price, currency: values.currency });
+  };
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>{props.mode === "create" ? t("form.createTitle") : t("form.updateTitle")}</DialogTitle>
-          <DialogDescription>{t("form.description")}</DialogDescription>
+          <DialogDescription>{result ? t("mailResult.description") : t("form.description")}</DialogDescription>
         </DialogHeader>
-        <CollectForm {...props} onBusyChange={setBusy} />
+        {result ? <CollectMailResult {...result} onClose={() => onOpenChange(false)} /> : <CollectForm {...props} onSubmit={submit} onBusyChange={setBusy} />}
       </DialogContent>
     </Dialog>
   );

@@ -132,9 +132,24 @@ export const EditRequest: Story = {
     await userEvent.clear(amount);
     await userEvent.type(amount, "14");
     await userEvent.click(dialog.getByRole("button", { name: "Update" }));
-    await expect(await body().findByText("Updated successfully")).toBeVisible();
+    // A new amount is e-mailed to the payer again: the dialog says so before it closes.
+    await expect(await dialog.findByRole("status")).toHaveTextContent("was sent the request again with the new amount: 14 USD.");
     await expect(storyServer.bodiesSentTo("POST", "/api/collects/update/c1")).toEqual([expect.objectContaining({ price: "14", _key: "1" })]);
     await expect(await within(canvasElement).findByText("14.00 USD")).toBeVisible();
+    await userEvent.click(dialog.getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(body().queryByRole("dialog")).toBeNull());
+  },
+};
+
+/** A new name only: nothing the payer was told changed, so no e-mail and the dialog closes at once. */
+export const EditNameOnly: Story = {
+  play: async ({ canvasElement }) => {
+    await openMenu(canvasElement, "Edit");
+    const dialog = within(await body().findByRole("dialog", { name: "Update Pay Request" }));
+    await userEvent.type(dialog.getByRole("textbox", { name: "Name" }), " Jr");
+    await userEvent.click(dialog.getByRole("button", { name: "Update" }));
+    await expect(await body().findByText("Updated successfully")).toBeVisible();
+    await waitFor(() => expect(body().queryByRole("dialog")).toBeNull());
   },
 };
 

@@ -6,6 +6,7 @@ import { TransactionDetailsDialog } from "@/components/transaction-details/trans
 import { ReceivingWalletWarning } from "@/components/wallet/no-wallet-warning";
 import { ApiRequestError, type ApiClient } from "@/lib/api-client";
 import { collectCurrencies, type CollectDto, type CollectFormValues } from "@/lib/collect";
+import type { CollectMailOutcome } from "@/lib/collect-mail";
 import { showToast } from "@/stores/toasts";
 import { CollectFormDialog } from "./collect-form-dialog";
 import { CollectInstructionsDialog } from "./collect-instructions-dialog";
@@ -45,8 +46,10 @@ export function CollectsPage({ api, userId, billingCurrency, timeZone }: Collect
 
   const remind = async (row: CollectDto) => {
     try {
-      await api.post("/trigger-email", { _item_id: row._id });
-      showToast({ message: t("toasts.reminded", { email: row.email }), variant: "success" });
+      const { data } = await api.post<{ data: { mail?: CollectMailOutcome } }>("/trigger-email", { _item_id: row._id });
+      // Queued, but the mail server is off or failing: "sent" would not be true yet.
+      if (data.mail?.status === "not_sent") showToast({ message: t(`mailResult.reasons.${data.mail.reason}`, { email: row.email, wait: "" }), variant: "error" });
+      else showToast({ message: t("toasts.reminded", { email: row.email }), variant: "success" });
     } catch (err) {
       const shownAsIs = err instanceof ApiRequestError && err.status >= 400 && err.status < 500;
       showToast({ message: shownAsIs ? err.message : t("toasts.notReminded"), variant: "error" });
@@ -62,10 +65,13 @@ export function CollectsPage({ api, userId, billingCurrency, timeZone }: Collect
     }
   };
 
-  const save = async (values: CollectFormValues) => {
+  const save = async (values: CollectFormValues): Promise<CollectMailOutcome | void> => {
     const body = { name: values.name, email: values.email, desc: values.desc, price: values.price, currency: values.currency, userCurrency: billingCurrency || "USD" };
     if (form?.mode === "update") {
-      await api.post(`/collects/update/${encodeURIComponent(form.id)}`, { ...body, _key: form.key });
+      const { data } = await api.post<{ data: { mail: CollectMailOutcome } }>(`/collects/update/${encodeURIComponent(form.id)}`, { ...body, _key: form.key });
+      await load();
+      // The payer's e-mail changed: the dialog shows whether it went out (and why not) until closed.
+      if (data.mail && data.mail.status !== "unchanged") return data.mail;
       showToast({ message: t("toasts.updated"), variant: "success" });
     } else {
       await api.post("/collects/create", body);

@@ -11,12 +11,15 @@ type Story = StoryObj<typeof meta>;
  * zLink's create dialog and its newest link's share instructions (SPEC §2).
  */
 export const NewMerchant: Story = {
-  args: { hasWallet: false, paid: false, onDismiss: fn() },
+  args: { hasWallet: false, hasName: false, paid: false, onDismiss: fn() },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const steps = c.getAllByRole("listitem");
     await expect(steps[0]).toHaveTextContent("Attach a receiving wallet");
     await expect(c.getByRole("link", { name: "Attach a wallet" })).toHaveAttribute("href", "/settings/deposits?open-wallet=true");
+    // Asked early: until a name is set, payers see a shortened wallet address.
+    await expect(steps[1]).toHaveTextContent("Payers see it on your pay page, invoices and e-mails.");
+    await expect(c.getByRole("link", { name: "Set your business name" })).toHaveAttribute("href", "/profile");
     await expect(c.getByRole("link", { name: "Create Payment Link" })).toHaveAttribute("href", "/quick-pays?open-create=true");
     await expect(c.getByRole("link", { name: "Share your link" })).toHaveAttribute("href", "/quick-pays?open-share=true");
     await expect(c.getByText("Get paid")).toBeVisible();
@@ -25,15 +28,29 @@ export const NewMerchant: Story = {
   },
 };
 
-/** The wallet is attached: its step reads Done, creating a link is next. */
+/** The wallet is attached: its step reads Done, the business name is next. */
 export const WalletAttached: Story = {
-  args: { hasWallet: true, paid: false, onDismiss: fn() },
+  args: { hasWallet: true, hasName: false, paid: false, onDismiss: fn() },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.queryByRole("link", { name: "Attach a wallet" })).toBeNull();
     await expect(c.getAllByRole("listitem")[0]).toHaveTextContent("Done");
+    // The first step still to do is the filled button.
+    await expect(c.getByRole("link", { name: "Set your business name" })).toHaveClass("bg-primary");
   },
 };
+
+/** Wallet and name done: creating a link is next. */
+export const NameSet: Story = {
+  args: { hasWallet: true, hasName: true, paid: false, onDismiss: fn() },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole("link", { name: "Set your business name" })).toBeNull();
+    await expect(c.getAllByRole("listitem")[1]).toHaveTextContent("Done");
+  },
+};
+
+export const NameSetFrench: Story = { args: NameSet.args, globals: { locale: "fr" } };
 
 /** While the wallets load, nothing is marked done yet. */
 export const Loading: Story = {

@@ -15,10 +15,10 @@ export interface NextStepsCardProps extends NextStepsProgress {
  * first (issue 28): a done step shows a check instead of its button. The dashboard drops the card
  * once every step is done (`nextStepsDone`) or the merchant hid it.
  */
-export function NextStepsCard({ hasWallet, paid, onDismiss }: NextStepsCardProps) {
+export function NextStepsCard({ hasWallet, hasName, paid, onDismiss }: NextStepsCardProps) {
   const { t } = useTranslation("common");
   // The first step still to do is the one the eye should land on.
-  const next = NEXT_STEPS.find((step) => step.href && !stepDone(step.key, { hasWallet, paid }))?.key;
+  const next = NEXT_STEPS.find((step) => step.href && !stepDone(step.key, { hasWallet, hasName, paid }))?.key;
   return (
     <Card data-testid="next-steps">
       <CardHeader>
@@ -34,9 +34,9 @@ export function NextStepsCard({ hasWallet, paid, onDismiss }: NextStepsCardProps
         ) : null}
       </CardHeader>
       <CardContent>
-        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
           {NEXT_STEPS.map((step, index) => {
-            const done = stepDone(step.key, { hasWallet, paid });
+            const done = stepDone(step.key, { hasWallet, hasName, paid });
             return (
               <li key={step.key} className="flex gap-3 lg:flex-col">
                 <span

@@ -58,7 +58,7 @@ export const Loading: Story = {
 export const Error: Story = {
   parameters: { msw: { handlers: [failing("get", "/api/donates")] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("Your donation pages could not be loaded.");
+    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("Something went wrong");
   },
 };
 

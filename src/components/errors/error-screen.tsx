@@ -13,12 +13,14 @@ export interface ErrorScreenFrameProps {
   homeHref?: string;
   /** Announce the title and message (an error that replaced a screen); a page that is the error itself does not. */
   announce?: boolean;
+  /** `div` inside a page that already has its `main` (the merchant shell's). */
+  as?: "main" | "div";
 }
 
 /** The full-page error's boxes, whatever fills their text (i18next, or the static 404 page's both languages). */
-export function ErrorScreenFrame({ status, title, message, backHome, homeHref = "/", announce = false }: ErrorScreenFrameProps) {
+export function ErrorScreenFrame({ status, title, message, backHome, homeHref = "/", announce = false, as: Root = "main" }: ErrorScreenFrameProps) {
   return (
-    <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+    <Root className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <div role={announce ? "alert" : undefined} className="flex flex-col items-center gap-4">
         {status ? <p className="text-5xl font-bold text-muted-foreground">{status}</p> : null}
         <h1 className="text-2xl font-semibold">{title}</h1>
@@ -27,7 +29,7 @@ export function ErrorScreenFrame({ status, title, message, backHome, homeHref = 
       <a href={homeHref} data-slot="button" className={buttonVariants({ variant: "outline" })}>
         {backHome}
       </a>
-    </main>
+    </Root>
   );
 }
 
@@ -38,20 +40,24 @@ export interface ErrorScreenProps {
   message?: string;
   /** Where the recovery link goes. */
   homeHref?: string;
+  /** Not a failed request but the page's own code failing: the default message says so, not "API request failed". */
+  unexpected?: boolean;
+  as?: ErrorScreenFrameProps["as"];
 }
 
 /** Full-page error inside an island: SPEC §8's title for the status and the server's message or the default. */
-export function ErrorScreen({ status, message, homeHref = "/" }: ErrorScreenProps) {
+export function ErrorScreen({ status, message, homeHref = "/", unexpected = false, as }: ErrorScreenProps) {
   const { t } = useTranslation("common");
   const kind = errorScreenKind(status);
   return (
     <ErrorScreenFrame
       status={status}
       title={t(`errors.${kind}.title`)}
-      message={message?.trim() ? message : t(`errors.${kind}.message`)}
+      message={message?.trim() ? message : unexpected ? t("errors.unexpected") : t(`errors.${kind}.message`)}
       backHome={t("errors.backHome")}
       homeHref={homeHref}
       announce
+      as={as}
     />
   );
 }

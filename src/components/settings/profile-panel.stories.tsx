@@ -37,6 +37,8 @@ export const Empty: Story = {
     const c = within(canvasElement);
     await expect(await c.findByLabelText("Currency")).toHaveValue("USD");
     await expect(c.getByLabelText("Display name")).toHaveValue("");
+    // Where the name shows, and what payers see without it (the dashboard's next steps lead here).
+    await expect(c.getByLabelText("Display name")).toHaveAccessibleDescription(/Payers see it on your pay page, invoices \(and their PDF\) and the e-mails sent for you; until it is set, they see your shortened wallet address/);
     await expect(c.getByRole("button", { name: "Choose a logo" })).toBeVisible();
   },
 };

@@ -170,7 +170,7 @@ export const OpenShareWithoutLinks: Story = {
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [failing("get", "/api/quick-pays")] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("Your zLinks could not be loaded.");
+    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("Something went wrong");
   },
 };
 

@@ -1,4 +1,5 @@
 import { SOLANA_DEVNET } from "@/lib/chains";
+import type { ProductionRequestDto } from "@/lib/production-access";
 import type { AdminStatsDto, AdminUnmappedInflowDto, BillingRowDto } from "@/lib/admin-stats";
 import { STORY_USER_ID, STORY_WALLET } from "./fixtures";
 import { sampleInflows } from "./unmapped-fixtures";
@@ -43,4 +44,11 @@ export const sampleBilling: BillingRowDto[] = [
   { month: "2026-10", merchant: OTHER_MERCHANT, count: 64, volume: "8120.5" },
   { month: "2026-10", merchant: STORY_MERCHANT, count: 12, volume: "640" },
   { month: "2026-11", merchant: OTHER_MERCHANT, count: 9, volume: "1210.25" },
+];
+
+/** Production-access requests, newest first: two waiting (one merchant without an e-mail address), one granted. */
+export const sampleProductionRequests: ProductionRequestDto[] = [
+  { userId: "m-3", publicKey: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin", email: "hello@tea-house.example", requestedAt: "2026-11-05T09:40:00.000Z", grantedAt: null, status: "pending" },
+  { userId: "m-2", publicKey: "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T", email: null, requestedAt: "2026-11-04T16:05:00.000Z", grantedAt: null, status: "pending" },
+  { userId: "m-1", publicKey: "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH", email: "shop@lumiere.example", requestedAt: "2026-11-01T08:00:00.000Z", grantedAt: "2026-11-02T10:30:00.000Z", status: "granted" },
 ];

@@ -31,6 +31,18 @@ function findInflow(id: string): AdminUnmappedInflowDto {
 const openFor = (inflow: AdminUnmappedInflowDto) => storyServer.openPayments.filter((p) => p.requestedAmount.currency === inflow.amount.currency);
 
 export const adminHandlers = [
+  route("get", "/api/admin/production-requests", ({ request }) => {
+    requireAdmin(request);
+    return { data: storyServer.productionRequests };
+  }),
+  route("post", "/api/admin/production-requests/:userId/grant", ({ request, params }) => {
+    requireAdmin(request);
+    const row = storyServer.productionRequests.find((r) => r.userId === params.userId);
+    if (!row) throw new StoryApiError(404, "not_found", "Production access request not found");
+    const alreadyGranted = row.status === "granted";
+    if (!alreadyGranted) Object.assign(row, { status: "granted", grantedAt: STORY_NOW });
+    return { data: row, mailed: !alreadyGranted && row.email !== null, alreadyGranted };
+  }),
   route("get", "/api/v2/admin-stats/read", ({ request }) => {
     requireAdmin(request);
     const url = new URL(request.url);

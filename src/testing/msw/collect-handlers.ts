@@ -98,9 +98,17 @@ export const collectHandlers = [
     assertOpen(row);
     const fields = validated(body, merchant, row.currency);
     assertOpen(row, body._key);
+    // As the server: a new amount, currency or address is e-mailed again, unless the payer unsubscribed.
+    const changed = fields.email.toLowerCase() !== row.email.toLowerCase() || fields.price !== row.price || fields.currency !== row.currency;
     Object.assign(row, fields, { updatedAt: STORY_NOW });
     storyServer.bumpEditKey(row._id);
-    return { data: { key: storyServer.editKey(row._id), info: row } };
+    const mail = !changed
+      ? { status: "unchanged", message: "Nothing the payer was e-mailed changed: no new e-mail." }
+      : row.payerUnsubscribed
+        ? { status: "not_sent", to: row.email, reason: "recipient_unsubscribed", queued: false, message: `Not sent: ${row.email} unsubscribed from your e-mails.` }
+        : { status: "sent", to: row.email, message: `The request was e-mailed to ${row.email} with the new details.` };
+    if (mail.status === "sent") row.lastEmailedAt = STORY_NOW;
+    return { data: { key: storyServer.editKey(row._id), info: row, mail } };
   }),
 
   route("post", "/api/collects/disable/:id", ({ request, params, body }) => {

@@ -18,6 +18,7 @@ import type { IntegrationSettingsDto, WebhookDeliveryDto } from "@/lib/webhook-s
 import type { NotificationSettingsDto } from "@/lib/notifications";
 import type { AdminStatsDto, AdminUnmappedInflowDto, BillingRowDto } from "@/lib/admin-stats";
 import type { ProfileDto } from "@/lib/profile";
+import type { ProductionRequestDto } from "@/lib/production-access";
 import { storyEmptyProfile } from "./profile-fixtures";
 import type { ZapiSecretStatus } from "@/lib/zapi";
 import { STORY_NOW, STORY_TOKEN, storyMerchant, type StoryMerchant } from "./fixtures";
@@ -66,6 +67,8 @@ export interface StoryServerData {
   adminStats?: AdminStatsDto;
   adminInflows?: AdminUnmappedInflowDto[];
   billing?: BillingRowDto[];
+  /** Production-access requests the admin page lists and grants (./admin-handlers.ts), newest first. */
+  productionRequests?: ProductionRequestDto[];
   /** GET /api/profile (default: nothing filled in, USD). */
   profile?: ProfileDto;
   /** The API secret GET /api/integrations shows (./api-keys-handlers.ts); `staleSignIn`: the server wants a fresh sign-in before any answer holding it (GET, save, regenerate). */
@@ -129,6 +132,7 @@ class StoryServer {
   adminStats: AdminStatsDto | undefined;
   adminInflows: AdminUnmappedInflowDto[] = [];
   billing: BillingRowDto[] = [];
+  productionRequests: ProductionRequestDto[] = [];
   profile: ProfileDto = storyEmptyProfile;
   apiSecret = "";
   zapiSecret: ZapiSecretStatus = STORY_ZAPI_SECRET;
@@ -170,6 +174,7 @@ class StoryServer {
     this.adminStats = structuredClone(data.adminStats);
     this.adminInflows = structuredClone(data.adminInflows ?? []);
     this.billing = structuredClone(data.billing ?? []);
+    this.productionRequests = structuredClone(data.productionRequests ?? []);
     this.profile = structuredClone(data.profile ?? { ...storyEmptyProfile, billingCurrency: this.merchant.billingCurrency ?? "USD" });
     this.apiSecret = data.apiSecret ?? "whsec_c3Rvcnktc2VjcmV0LW9mLXRoZS1tZXJjaGFudC0wMQ==";
     this.zapiSecret = structuredClone(data.zapiSecret ?? STORY_ZAPI_SECRET);

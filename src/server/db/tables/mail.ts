@@ -22,6 +22,8 @@ export const emails = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     lastError: text("last_error"),
+    /** When the sender last tried to hand this mail to the SMTP server (whether the mail server is failing is read from the latest one). */
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     messageId: text("message_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

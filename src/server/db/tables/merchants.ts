@@ -94,6 +94,8 @@ export const productionRequests = pgTable("production_requests", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When an admin granted it (the merchant was e-mailed the next steps); null while pending. */
+  grantedAt: timestamp("granted_at", { withTimezone: true }),
 });
 
 /**

@@ -41,6 +41,8 @@ export const collects = pgTable(
     ...productPrice(),
     /** When the payer was last e-mailed (the request itself or a reminder). */
     lastEmailedAt: timestamp("last_emailed_at", { withTimezone: true }),
+    /** What that last mail was: the request (on creation, or re-sent after an edit) or a reminder; the reminder throttle names it. */
+    lastEmailKind: text("last_email_kind").$type<"request" | "reminder">(),
     ...productLifecycle(),
   },
   (t) => [index("collects_user_created_idx").on(t.userId, t.createdAt)],

@@ -6,6 +6,7 @@ import { emails, sandboxMails } from "../../db/schema";
 import { createLogger } from "../../logger";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
 import { until } from "../../testing/webhook-receiver";
+import { mailDeliveryTrouble } from "./delivery-health";
 import { enqueueEmail } from "./enqueue";
 import { claimDueEmails, retryDelayMs, sendDueEmails, startMailWorker, type MailSenderOptions } from "./sender";
 import { startSandboxSmtp, type SandboxSmtp } from "./sandbox-smtp";
@@ -97,6 +98,9 @@ describe.each(TEST_BACKENDS)("mail sender on %s", (kind) => {
       expect(waiting).toMatchObject({ status: "pending", attempts: 1, leaseUntil: null });
       expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
       expect(waiting.nextAttemptAt.getTime()).toBe(t0.getTime() + retryDelayMs(1));
+      // The merchant's screens read this attempt: mail queued now would not go out (yet).
+      expect(waiting.lastAttemptAt).toEqual(t0);
+      expect(await mailDeliveryTrouble(database.db, { SMTP_URL: "smtp://127.0.0.1", ZPAY_MODE: "sandbox" })).toBe("failing");
       // Not due yet: nothing is tried before the backoff.
       expect(await sendDueEmails({ db: database.db, log }, options({ transport: down, now: () => t0 }))).toEqual({ sent: 0, retried: 0, failed: 0 });
 
@@ -112,6 +116,7 @@ describe.each(TEST_BACKENDS)("mail sender on %s", (kind) => {
       down.close();
     }
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(await mailDeliveryTrouble(database.db, { SMTP_URL: "smtp://127.0.0.1", ZPAY_MODE: "sandbox" })).toBeUndefined();
     expect((await inbox()).map((m) => m.subject)).toEqual(["Café <Lumière> asks you to pay 42.5 USDC"]);
   });
 

@@ -95,7 +95,8 @@ async function sendOne(deps: MailSenderDeps, options: MailSenderOptions, row: Em
   try {
     const mail = render(row.template, row.language, row.data as never, options.brand);
     const { messageId } = await options.transport.send({ from: options.from, to: row.to, ...mail });
-    await deps.db.update(emails).set({ status: "sent", attempts, leaseUntil: null, lastError: null, messageId, sentAt: now() }).where(mine);
+    const at = now();
+    await deps.db.update(emails).set({ status: "sent", attempts, leaseUntil: null, lastError: null, messageId, sentAt: at, lastAttemptAt: at }).where(mine);
     deps.log?.info({ emailId: row.id, template: row.template, attempts }, "e-mail sent");
     return "sent";
   } catch (err) {
@@ -104,7 +105,7 @@ async function sendOne(deps: MailSenderDeps, options: MailSenderOptions, row: Em
     const nextAttemptAt = failed ? row.nextAttemptAt : new Date(now().getTime() + retryDelayMs(attempts, options.retryBaseMs));
     await deps.db
       .update(emails)
-      .set({ status: failed ? "failed" : "pending", attempts, leaseUntil: null, lastError: errorText(err), nextAttemptAt })
+      .set({ status: failed ? "failed" : "pending", attempts, leaseUntil: null, lastError: errorText(err), nextAttemptAt, lastAttemptAt: now() })
       .where(mine);
     deps.log?.warn({ err, emailId: row.id, attempts, nextAttemptAt: failed ? null : nextAttemptAt }, failed ? "e-mail failed for good" : "e-mail not sent; will retry");
     return failed ? "failed" : "retried";

@@ -43,5 +43,21 @@ export interface MailTemplateData {
     /** The merchant's transactions page. */
     detailsUrl: string;
   };
+  /** The operator (OPERATOR_EMAIL) is told a merchant asked for production access. Always in English. */
+  "production-access-requested": {
+    merchantId: string;
+    /** The merchant's full wallet address (the operator looks it up). */
+    merchantWallet: string;
+    merchantEmail: string | null;
+    /** ISO time of the request. */
+    requestedAt: string;
+    /** The admin page where requests are granted. */
+    adminUrl: string;
+  };
+  /** The merchant is told an operator granted their production access: the "e-mail for next steps" the top bar promised. */
+  "production-access-granted": {
+    /** The app, where they sign in with the same wallet. */
+    appUrl: string;
+  };
 }
 export type MailTemplateName = keyof MailTemplateData;

@@ -25,6 +25,14 @@ const SAMPLES: { [K in keyof MailTemplateData]: MailTemplateData[K] } = {
     publicId: "AbC123",
     detailsUrl: "https://app.example.com/transactions",
   },
+  "production-access-requested": {
+    merchantId: "0b9e6a1e-3d7c-4a53-9a0e-8f1c2b3d4e5f",
+    merchantWallet: "A3ndJZ9hW6sQ3uQ2sJ7E5Gm8hYJX2JvJ6y7L7NnG5J4",
+    merchantEmail: null,
+    requestedAt: "2026-11-28T12:00:00.000Z",
+    adminUrl: "https://app.example.com/admin-stats",
+  },
+  "production-access-granted": { appUrl: "https://app.example.com/" },
 };
 
 describe("mail templates", () => {

@@ -255,6 +255,63 @@ const paymentMail: Renderer<MailTemplateData["payment-notification"]> = (data, c
   return { subject, text, html };
 };
 
+const OPERATOR_COPY = {
+  subject: (wallet: string) => `Production access requested by ${wallet}`,
+  intro: "A merchant asked for production access. Grant it on the admin page.",
+  button: "Open the admin page",
+} as const;
+
+const productionRequestedMail: Renderer<MailTemplateData["production-access-requested"]> = (data, context) => {
+  const lines = [`Merchant: ${data.merchantId}`, `Wallet: ${data.merchantWallet}`, `E-mail: ${data.merchantEmail ?? "(none)"}`, `Asked at: ${data.requestedAt}`];
+  const subject = oneLine(OPERATOR_COPY.subject(data.merchantWallet));
+  const text = [OPERATOR_COPY.intro, "", ...lines, "", `${OPERATOR_COPY.button}: ${data.adminUrl}`, "", "--", context.brand, ""].join("\n");
+  const html = layout(
+    context,
+    subject,
+    [`<p style="font-size:18px"><strong>${escapeHtml(OPERATOR_COPY.intro)}</strong></p>`, `<p>${lines.map(escapeHtml).join("<br>")}</p>`, button(data.adminUrl, OPERATOR_COPY.button)].join("\n"),
+  );
+  return { subject, text, html };
+};
+
+const GRANTED_COPY = {
+  en: {
+    subject: "Your production access is granted",
+    intro: "Your request for production access was granted. Next steps:",
+    steps: [
+      "Sign in with the same wallet.",
+      "Attach the wallet that receives real payments (Settings › Deposits).",
+      "Verify your e-mail address to be told of every payment (Settings › Notifications).",
+    ],
+    button: "Sign in",
+  },
+  fr: {
+    subject: "Votre accès production est accordé",
+    intro: "Votre demande d’accès production a été acceptée. Prochaines étapes :",
+    steps: [
+      "Connectez-vous avec le même portefeuille.",
+      "Associez le portefeuille qui reçoit les vrais paiements (Paramètres › Dépôts).",
+      "Vérifiez votre adresse e-mail pour être prévenu de chaque paiement (Paramètres › Notifications).",
+    ],
+    button: "Se connecter",
+  },
+} as const;
+
+const productionGrantedMail: Renderer<MailTemplateData["production-access-granted"]> = (data, context) => {
+  const copy = GRANTED_COPY[context.language];
+  const steps = copy.steps.map((step, i) => `${i + 1}. ${step}`);
+  const text = [copy.intro, "", ...steps, "", `${copy.button}: ${data.appUrl}`, "", "--", context.brand, ""].join("\n");
+  const html = layout(
+    context,
+    copy.subject,
+    [
+      `<p style="font-size:18px"><strong>${escapeHtml(copy.intro)}</strong></p>`,
+      `<ol>${copy.steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
+      button(data.appUrl, copy.button),
+    ].join("\n"),
+  );
+  return { subject: copy.subject, text, html };
+};
+
 /**
  * One renderer per template of the contract: a template added to `MailTemplateData` without its
  * renderer here is a type error. A renderer escapes every value it puts in HTML.
@@ -264,6 +321,8 @@ export const MAIL_RENDERERS: { [K in MailTemplateName]: Renderer<MailTemplateDat
   "collect-reminder": collectMail(true),
   "email-verification": verifyMail,
   "payment-notification": paymentMail,
+  "production-access-requested": productionRequestedMail,
+  "production-access-granted": productionGrantedMail,
 };
 
 export function isMailTemplate(name: string): name is MailTemplateName {

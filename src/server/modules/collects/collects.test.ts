@@ -105,10 +105,10 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
   it("updates an open zRequest (POST), e-mails a new payer address, and refuses a stale key", async () => {
     const m = await signInMerchant(suite.app);
     const created = await create(m, { ...request, email: "first@example.com" });
-    const same = await call("POST", `/collects/update/${created._id}`, m, { ...request, email: "first@example.com", price: "20", _key: "1" });
+    const same = await call("POST", `/collects/update/${created._id}`, m, { ...request, email: "first@example.com", name: "Ada P.", _key: "1" });
     expect(same.status).toBe(200);
-    expect((await same.json()).data).toMatchObject({ key: "2", info: { _id: created._id, hashedId: created.hashedId, price: "20" } });
-    expect(await mailsTo("first@example.com")).toHaveLength(1);
+    expect((await same.json()).data).toMatchObject({ key: "2", info: { _id: created._id, hashedId: created.hashedId, name: "Ada P." }, mail: { status: "unchanged" } });
+    expect(await mailsTo("first@example.com")).toHaveLength(1); // a new name alone is no reason to write again
 
     const moved = await call("POST", `/collects/update/${created._id}`, m, { ...request, email: "second@example.com", _key: "2" });
     expect(moved.status).toBe(200);
@@ -167,14 +167,19 @@ describe.each(TEST_BACKENDS)("zRequests (collects) on %s", (kind) => {
     const m = await signInMerchant(suite.app);
     const created = await create(m, { ...request, email: "remind@example.com" });
     const remind = () => call("POST", "/trigger-email", m, { _item_id: created._id });
-    const tooSoon = await remind(); // the request itself was just e-mailed
+    const tooSoon = await remind(); // the request itself was just e-mailed: no reminder was, and the refusal says so
     expect(tooSoon.status).toBe(429);
-    expect((await tooSoon.json()).code).toBe("reminder_too_soon");
+    expect(await tooSoon.json()).toEqual({
+      code: "request_mail_too_soon",
+      message: "The request e-mail was sent less than a minute ago. Please wait a moment before sending a reminder",
+    });
     await ageLastEmail(created._id);
     const sent = await remind();
     expect(sent.status).toBe(200);
-    expect((await sent.json()).success).toBe(true);
-    expect((await remind()).status).toBe(429);
+    expect(await sent.json()).toMatchObject({ success: true, data: { mail: { status: "sent", to: "remind@example.com" } } });
+    const again = await remind();
+    expect(again.status).toBe(429);
+    expect((await again.json()).code).toBe("reminder_too_soon");
     const mails = await mailsTo("remind@example.com");
     expect(mails.map((e) => e.template).sort()).toEqual(["collect-reminder", "collect-request"]);
     expect(mails.find((e) => e.template === "collect-reminder")?.data).toMatchObject({ payerName: "Ada Payer", amount: "12.5" });

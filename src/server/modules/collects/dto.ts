@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { collectStatus, type CollectDto as Collect } from "@/lib/collect";
+import { COLLECT_MAIL_NOT_SENT_REASONS } from "@/lib/collect-mail";
 import type { PaymentInfoDto as PaymentInfo } from "@/lib/transaction-details";
 import type { CollectRow } from "../../db/schema";
 import { PaymentInfoDto } from "../../payments/dto";
@@ -56,3 +57,20 @@ export function toCollectDto(row: CollectRow, paymentInfo: PaymentInfo | undefin
     paymentInfo: info,
   };
 }
+
+/** What became of the payer's e-mail on an edit or a reminder (`CollectMailOutcome`). */
+export const CollectMailOutcomeDto = z
+  .object({
+    status: z.enum(["unchanged", "sent", "not_sent"]).openapi({
+      description: "`unchanged`: nothing the payer was e-mailed changed (no mail); `sent`: queued for a mail server that is delivering; `not_sent`: see `reason`",
+    }),
+    to: z.string().optional().openapi({ description: "The payer's address" }),
+    reason: z.enum(COLLECT_MAIL_NOT_SENT_REASONS).optional().openapi({
+      description:
+        "Why not: the payer unsubscribed, a mail cap (`retryAfterSeconds` says when a slot frees), or the mail server is not set up (`mail_server_off`) or failing (`mail_server_failing`): then the mail is `queued` and goes out later by itself",
+    }),
+    queued: z.boolean().optional(),
+    retryAfterSeconds: z.number().int().optional(),
+    message: z.string().openapi({ description: "The outcome in English words" }),
+  })
+  .openapi("CollectMailOutcome");

@@ -12,7 +12,7 @@ import { requireMerchant } from "../auth";
 import { explorerLinkFor } from "../chains";
 import { mailCapsFrom } from "../../jobs/mail/merchant-mail";
 import { normaliseAddress } from "../../jobs/mail/opt-outs";
-import { CollectDto, toCollectDto } from "./dto";
+import { CollectDto, CollectMailOutcomeDto, toCollectDto } from "./dto";
 import {
   allowedCurrencies,
   assertOpen,
@@ -54,6 +54,7 @@ const InstructionsParams = IdParam.extend({
 const common = { tags: ["zRequest"], security: [{ bearer: [] }] };
 const Info = z.object({ data: z.object({ info: CollectDto }) });
 const InfoWithKey = z.object({ data: z.object({ key: z.string(), info: CollectDto }) });
+const UpdatedInfo = z.object({ data: z.object({ key: z.string(), info: CollectDto, mail: CollectMailOutcomeDto }) });
 
 const listRoute = createRoute({
   ...common,
@@ -89,9 +90,9 @@ const updateRoute = createRoute({
   path: "/collects/update/{id}",
   summary: "Update a zRequest",
   description:
-    "Only while enabled and unpaid (409 `collect_disabled`, `collect_paid`). A new payer address is e-mailed the request, within the mail caps (429 with Retry-After, nothing saved).",
+    "Only while enabled and unpaid (409 `collect_disabled`, `collect_paid`). When the amount, currency or payer address changes, the payer is e-mailed the request again with the new details, within the mail caps. A mail that can't go out does not stop the save: `mail` says whether it was sent, and if not, why (payer unsubscribed, a mail cap, the mail server off or failing).",
   request: { params: IdParam, body: { content: json(UpdateBody), required: true } },
-  responses: { 200: { description: "Updated", content: json(InfoWithKey) }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+  responses: { 200: { description: "Updated, with what became of the payer's e-mail", content: json(UpdatedInfo) }, ...errorResponses(400, 401, 403, 404, 409) },
 });
 
 const disableRoute = createRoute({
@@ -109,9 +110,12 @@ const reminderRoute = createRoute({
   path: "/trigger-email",
   summary: "E-mail the payer a reminder of a zRequest",
   description:
-    "Refused for a disabled (409 `collect_disabled`) or paid (409 `collect_paid`) request, a payer who unsubscribed (409 `recipient_unsubscribed`); at most once a minute per request (429 `reminder_too_soon`) and within the merchant's mail caps (429 `mail_cap_*` with Retry-After).",
+    "Refused for a disabled (409 `collect_disabled`) or paid (409 `collect_paid`) request, a payer who unsubscribed (409 `recipient_unsubscribed`); at most one e-mail a minute per request: 429 `request_mail_too_soon` when the request itself (on creation or after an edit) was just e-mailed, `reminder_too_soon` after a reminder; and within the merchant's mail caps (429 `mail_cap_*` with Retry-After). `mail` says whether the mail server is delivering (`not_sent` with `mail_server_off` or `mail_server_failing`: queued, it goes out later).",
   request: { body: { content: json(ReminderBody), required: true } },
-  responses: { 200: { description: "Queued", content: json(z.object({ success: z.boolean(), data: z.object({ info: CollectDto }) })) }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+  responses: {
+    200: { description: "Queued", content: json(z.object({ success: z.boolean(), data: z.object({ info: CollectDto, mail: CollectMailOutcomeDto }) })) },
+    ...errorResponses(400, 401, 403, 404, 409, 429),
+  },
 });
 
 const instructionsRoute = createRoute({
@@ -144,7 +148,7 @@ export function collectRoutes(deps: AppDeps) {
     const unsubscribed = rows.length > 0 ? await unsubscribedPayers(db, rows[0].userId, rows) : new Set<string>();
     return rows.map((r) => toCollectDto(r, infos.get(r.id), unsubscribed.has(normaliseAddress(r.email))));
   };
-  const mail = { caps: mailCapsFrom(deps.env), payOrigin: payments };
+  const mail = { caps: mailCapsFrom(deps.env), payOrigin: payments, env: deps.env };
   const oneWithInfo = async (row: CollectRow) => (await withInfo([row]))[0];
   const isPaid = async (row: CollectRow) => (await loadPaymentInfo(db, "collect", [row.id])).has(row.id);
 
@@ -169,7 +173,8 @@ export function collectRoutes(deps: AppDeps) {
       assertOpen(row, paid); // a closed request answers 409 whatever the body
       const input = await validateCollectBody(body, { currencies: allowedCurrencies(user, row.currency), exampleHost: appOrigin });
       const updated = await updateCollect(db, user, row, paid, input, mail, body._key);
-      return c.json({ data: { key: editKey(updated), info: await oneWithInfo(updated) } }, 200);
+      c.var.log.info({ userId: user.id, collectId: row.id, mail: updated.mail.status }, "zRequest updated");
+      return c.json({ data: { key: editKey(updated.row), info: await oneWithInfo(updated.row), mail: updated.mail } }, 200);
     })
     .openapi(disableRoute, async (c) => {
       const { id } = c.req.valid("param");
@@ -185,7 +190,7 @@ export function collectRoutes(deps: AppDeps) {
       const row = await findOwnCollect(db, user.id, c.req.valid("json")._item_id);
       const sent = await sendReminder(db, user, row, await isPaid(row), mail);
       c.var.log.info({ userId: user.id, collectId: row.id }, "zRequest reminder queued");
-      return c.json({ success: true, data: { info: await oneWithInfo(sent) } }, 200);
+      return c.json({ success: true, data: { info: await oneWithInfo(sent.row), mail: sent.mail } }, 200);
     })
     .openapi(instructionsRoute, async (c) => {
       const { user, id } = c.req.valid("param");

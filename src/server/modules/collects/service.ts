@@ -9,9 +9,13 @@ import { collects, type CollectRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { enqueueMerchantMail, hasVerifiedEmail, RecipientUnsubscribed, type MailCapSettings } from "../../jobs/mail/merchant-mail";
 import { optedOutAmong } from "../../jobs/mail/opt-outs";
+import { mailDeliveryTrouble } from "../../jobs/mail/delivery-health";
+import type { Env } from "../../env";
+import type { CollectMailOutcome } from "@/lib/collect-mail";
 import { newHashedId, registerPayableLink } from "../../payments/payable-links";
 import { merchantBrand } from "../profile";
 import { mailRefusal } from "./mail-refusals";
+import { UNCHANGED, queuedOutcome, refusedOutcome } from "./mail-outcome";
 
 /** The raw fields a create or update carries (price may come as a JSON number). */
 export interface CollectBody {
@@ -104,10 +108,11 @@ export function merchantName(user: Partial<Pick<UserRow, "profile">>, verifiedEm
   return user.profile?.company?.trim() || verifiedEmail?.trim() || "";
 }
 
-/** Where the merchant's mails go out from: the caps and the payments origin their links point to. */
+/** Where the merchant's mails go out from: the caps, the payments origin their links point to, and the server's mail settings. */
 export interface CollectMailPolicy {
   caps: MailCapSettings;
   payOrigin: string;
+  env: Pick<Env, "SMTP_URL" | "ZPAY_MODE">;
 }
 
 /** The merchant's logo (an absolute URL on the payments origin: mail clients need one) and colour, when set. */
@@ -117,7 +122,7 @@ function mailBrand(user: Partial<Pick<UserRow, "profile">>, payOrigin: string): 
   return { ...(brand.logoUrl ? { logoUrl: new URL(brand.logoUrl, payOrigin).href } : {}), ...(brand.color ? { color: brand.color } : {}) };
 }
 
-/** Queues the payer's mail through the merchant-mail checks; a cap answers 429, an unsubscribed payer `RecipientUnsubscribed`. */
+/** Queues the payer's mail through the merchant-mail checks: @throws {MailCapReached} {RecipientUnsubscribed} as `enqueueMerchantMail`. */
 async function enqueueRequestMail(
   tx: Db,
   user: Merchant,
@@ -146,10 +151,7 @@ async function enqueueRequestMail(
       },
     },
     mail,
-  ).catch((err: unknown) => {
-    if (err instanceof RecipientUnsubscribed) throw err;
-    mailRefusal(err);
-  });
+  );
 }
 
 /** Which of the merchant's payers (by address) unsubscribed from their mail: what the zRequest list shows. */
@@ -165,7 +167,7 @@ export async function createCollect(db: Db, user: Merchant, input: CollectInput,
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(collects)
-      .values({ ...storedFields(input, user), userId: user.id, hashedId: newHashedId(), lastEmailedAt: sql`now()` })
+      .values({ ...storedFields(input, user), userId: user.id, hashedId: newHashedId(), lastEmailedAt: sql`now()`, lastEmailKind: "request" })
       .returning();
     await registerPayableLink(tx, { hashedId: row.hashedId, productType: "collect", productId: row.id, userId: user.id });
     return (await mailOrMarkUnsent(tx, user, row, mail)) ?? row;
@@ -181,15 +183,23 @@ async function mailOrMarkUnsent(tx: Db, user: Merchant, row: CollectRow, mail: C
     await enqueueRequestMail(tx, user, row, mail, "collect-request");
     return undefined;
   } catch (err) {
-    if (!(err instanceof RecipientUnsubscribed)) throw err;
-    const [unsent] = await tx.update(collects).set({ lastEmailedAt: null }).where(eq(collects.id, row.id)).returning();
+    if (!(err instanceof RecipientUnsubscribed)) mailRefusal(err); // a cap: 429, nothing created
+    const [unsent] = await tx.update(collects).set({ lastEmailedAt: null, lastEmailKind: null }).where(eq(collects.id, row.id)).returning();
     return unsent;
   }
 }
 
+/** Whether an edit changes what the payer's e-mail told them: the amount, its currency or where it went. */
+export function changesPayerMail(row: Pick<CollectRow, "email" | "price" | "currency">, input: Pick<CollectInput, "email" | "price" | "currency">): boolean {
+  return input.email.toLowerCase() !== row.email.toLowerCase() || input.price !== row.price || input.currency !== row.currency;
+}
+
 /**
- * Saves new fields on an open zRequest (same public id and link). A new payer address is sent the
- * request too (the previous one was written to someone else).
+ * Saves new fields on an open zRequest (same public id and link). When the amount, currency or
+ * payer address changed, the payer is sent the request again with the new details (the old mail
+ * would ask for another amount than the link charges, or went to someone else). A mail that can't
+ * go out (payer unsubscribed, a mail cap, the mail server off or failing) does not stop the save:
+ * the answer says it was not sent and why, so the merchant can tell the payer another way.
  * @throws {ApiError} 409 disabled, paid or stale `key`.
  */
 export async function updateCollect(
@@ -200,23 +210,28 @@ export async function updateCollect(
   input: CollectInput,
   mail: CollectMailPolicy,
   key?: string,
-): Promise<CollectRow> {
+): Promise<{ row: CollectRow; mail: CollectMailOutcome }> {
   assertOpen(row, paid, key);
   return db.transaction(async (tx) => {
-    const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
     const [updated] = await tx
       .update(collects)
-      .set({
-        ...storedFields(input, user),
-        version: sql`${collects.version} + 1`,
-        updatedAt: sql`now()`,
-        ...(emailChanged ? { lastEmailedAt: sql`now()` } : {}),
-      })
+      .set({ ...storedFields(input, user), version: sql`${collects.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(collects.id, row.id), eq(collects.userId, user.id), eq(collects.enabled, true), eq(collects.version, row.version)))
       .returning();
     if (!updated) throw new ApiError(409, "stale_key", "This zRequest was changed elsewhere. Reload it and try again");
-    if (emailChanged) return (await mailOrMarkUnsent(tx, user, updated, mail)) ?? updated;
-    return updated;
+    if (!changesPayerMail(row, input)) return { row: updated, mail: UNCHANGED };
+    try {
+      await enqueueRequestMail(tx, user, updated, mail, "collect-request");
+    } catch (err) {
+      const outcome = refusedOutcome(updated.email, err);
+      // A new address that gets nothing was never e-mailed; the old address's date is not its.
+      const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
+      if (!emailChanged) return { row: updated, mail: outcome };
+      const [unsent] = await tx.update(collects).set({ lastEmailedAt: null, lastEmailKind: null }).where(eq(collects.id, row.id)).returning();
+      return { row: unsent, mail: outcome };
+    }
+    const [mailed] = await tx.update(collects).set({ lastEmailedAt: sql`now()`, lastEmailKind: "request" }).where(eq(collects.id, row.id)).returning();
+    return { row: mailed, mail: queuedOutcome(mailed.email, await mailDeliveryTrouble(tx, mail.env)) };
   });
 }
 
@@ -237,18 +252,33 @@ export async function disableCollect(db: Db, userId: string, row: CollectRow, ke
 }
 
 /**
+ * The throttle's refusal, naming the mail that holds it: the request itself (just created, or
+ * re-sent after an edit) or an earlier reminder. A merchant who sent no reminder is not told one was.
+ */
+function tooSoon(row: Pick<CollectRow, "lastEmailKind">): ApiError {
+  if (row.lastEmailKind === "reminder") return new ApiError(429, "reminder_too_soon", "A reminder was sent less than a minute ago. Please wait a moment");
+  return new ApiError(429, "request_mail_too_soon", "The request e-mail was sent less than a minute ago. Please wait a moment before sending a reminder");
+}
+
+/**
  * Sends the payer a reminder: refused for a disabled or paid request, and at most once per
  * `REMINDER_INTERVAL_MS` per request (429), measured on the database clock. The claim of the slot
  * and the outbox row commit together.
  */
-export async function sendReminder(db: Db, user: Merchant, row: CollectRow, paid: boolean, mail: CollectMailPolicy): Promise<CollectRow> {
+export async function sendReminder(
+  db: Db,
+  user: Merchant,
+  row: CollectRow,
+  paid: boolean,
+  mail: CollectMailPolicy,
+): Promise<{ row: CollectRow; mail: CollectMailOutcome }> {
   if (!row.enabled) throw new ApiError(409, "collect_disabled", "This zRequest is disabled: no reminder can be sent");
   if (paid) throw new ApiError(409, "collect_paid", "This zRequest is already paid");
   return db.transaction(async (tx) => {
     const interval = sql`now() - ${sql.raw(`interval '${Math.round(REMINDER_INTERVAL_MS / 1000)} seconds'`)}`;
     const [claimed] = await tx
       .update(collects)
-      .set({ lastEmailedAt: sql`now()` })
+      .set({ lastEmailedAt: sql`now()`, lastEmailKind: "reminder" })
       .where(
         and(
           eq(collects.id, row.id),
@@ -258,8 +288,8 @@ export async function sendReminder(db: Db, user: Merchant, row: CollectRow, paid
         ),
       )
       .returning();
-    if (!claimed) throw new ApiError(429, "reminder_too_soon", "A reminder was sent less than a minute ago. Please wait a moment");
+    if (!claimed) throw tooSoon(row);
     await enqueueRequestMail(tx, user, claimed, mail, "collect-reminder").catch(mailRefusal);
-    return claimed;
+    return { row: claimed, mail: queuedOutcome(claimed.email, await mailDeliveryTrouble(tx, mail.env)) };
   });
 }
