@@ -117,12 +117,15 @@ describe("server layering", () => {
     expect(upward).toEqual([]);
   });
 
+  // Spelt in two halves so this file does not itself match the grep for the two spellings.
+  const NAMES_A_FAMILY = new RegExp(["family === " + '"evm"', "isEvm" + "Chain"].join("|"));
+
   it("names a chain family only in its own folders: generic code asks the family's port", () => {
     // chains/solana and chains/evm hold one family's verbs; chains/families and families/ its port.
     const own = ["chains/solana", "chains/evm", "chains/families", "families"].map((d) => path.join(ROOT, d) + path.sep);
     const branching = sources(ROOT)
       .filter((file) => !own.some((d) => file.startsWith(d)))
-      .filter((file) => /family === "evm"|isEvmChain/.test(fs.readFileSync(file, "utf8")))
+      .filter((file) => NAMES_A_FAMILY.test(fs.readFileSync(file, "utf8")))
       .map((file) => path.relative(ROOT, file));
     expect(branching).toEqual([]);
   });
