@@ -6,6 +6,7 @@ import { expireRefund, listOpenRefunds } from "../payments/refunds";
 import { LateRefundSchedule, watchLateRefundsOnce } from "./late-refunds";
 import type { Queue } from "./queue";
 import { enqueueWebhookEvents } from "./webhooks";
+import { payableChainIds } from "../chains/families";
 
 /**
  * The lock the refund watcher leads under ('zp' namespace 0x7a70_0013, its own): one process at a
@@ -45,10 +46,6 @@ export interface RefundPass {
   lateConfirmed: number;
 }
 
-/** The chain ids this process can read: a refund on any other chain is left for a process that can. */
-function chainIds(chains: ChainRuntime): number[] {
-  return [...(chains.solana ? [chains.solana.chainId] : []), ...chains.evm.filter((c) => c.feeProxy).map((c) => c.chainId)];
-}
 
 /**
  * One pass over every open refund (requested or sent) of every chain this process runs: a refund
@@ -62,7 +59,8 @@ export async function watchRefundsOnce(deps: RefundWatcherDeps): Promise<RefundP
   const pass: RefundPass = { looked: 0, confirmed: 0, expired: 0, lateConfirmed: 0 };
   const now = deps.now?.() ?? new Date();
   const startedBefore = new Date(now.getTime() - (deps.expiryMs ?? DEFAULT_REFUND_EXPIRY_MS));
-  for (const chainId of chainIds(deps.chains)) {
+  // The chains this process can read: a refund on any other chain is left for a process that can.
+  for (const chainId of payableChainIds(deps.chains)) {
     for (const refund of await listOpenRefunds(deps.db, chainId)) {
       pass.looked++;
       try {

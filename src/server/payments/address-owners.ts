@@ -1,6 +1,5 @@
-import { getAssociatedTokenAddressSync } from "@solana/spl-token";
-import { PublicKey } from "@solana/web3.js";
 import { and, eq, or, sql } from "drizzle-orm";
+import { familyNamed } from "../chains/families";
 import type { Db } from "../db/client";
 import { merchantWallets, retiredRoutes, transactions } from "../db/schema";
 
@@ -52,13 +51,19 @@ export function retiredRouteClaim(r: { userId: string; since: Date }): AddressCl
 /** The database or a transaction (PGlite: never the outer `db` inside one). */
 type Reader = Pick<Db, "select" | "selectDistinct">;
 
-/** EVM addresses compare without case; Solana's are case-sensitive (both through the lower(address) index). */
-const sameAddress = (column: typeof merchantWallets.address, family: string, address: string) =>
-  family === "evm" ? sql`lower(${column}) = ${address.toLowerCase()}` : and(sql`lower(${column}) = ${address.toLowerCase()}`, eq(column, address));
+/** Whether the family's addresses compare without case (EVM hex); an unknown family's compare exactly. */
+const caseInsensitive = (family: string) => familyNamed(family)?.caseInsensitiveAddresses ?? false;
+
+/** Whether the family's merchants may receive through route contracts (non-custodial EVM). */
+const routesIn = (family: string) => familyNamed(family)?.routeContracts ?? false;
+
+/** Addresses compare as their family says (EVM without case, Solana exactly), both through the lower(address) index. */
+const sameAddress = (column: typeof merchantWallets.address | typeof transactions.recipientTokenAccount, family: string, address: string) =>
+  caseInsensitive(family) ? sql`lower(${column}) = ${address.toLowerCase()}` : and(sql`lower(${column}) = ${address.toLowerCase()}`, eq(column, address));
 
 /**
- * Every merchant holding `address` now in `family`: as their wallet, and for EVM as a current or
- * (on `chainId` when given, else any chain) retired route contract.
+ * Every merchant holding `address` now in `family`: as their wallet, and where the family has
+ * route contracts (EVM) as a current or (on `chainId` when given, else any chain) retired route.
  */
 export async function addressHolders(db: Reader, family: string, address: string, chainId?: number): Promise<AddressClaim[]> {
   const lower = address.toLowerCase();
@@ -68,11 +73,11 @@ export async function addressHolders(db: Reader, family: string, address: string
     .where(
       and(
         eq(merchantWallets.family, family),
-        family === "evm" ? or(sameAddress(merchantWallets.address, family, address), sql`lower(${merchantWallets.routeAddress}) = ${lower}`) : sameAddress(merchantWallets.address, family, address),
+        routesIn(family) ? or(sameAddress(merchantWallets.address, family, address), sql`lower(${merchantWallets.routeAddress}) = ${lower}`) : sameAddress(merchantWallets.address, family, address),
       ),
     );
   const claims = wallets.map((w) => walletClaim(w, w.routeAddress?.toLowerCase() === lower));
-  if (family !== "evm") return claims;
+  if (!routesIn(family)) return claims;
   const routes = await db
     .select({ userId: retiredRoutes.userId, since: retiredRoutes.verifiedAt })
     .from(retiredRoutes)
@@ -88,30 +93,18 @@ async function namedClaims(db: Reader, chainId: number, account: string, family:
     .where(
       and(
         eq(transactions.chainId, chainId),
-        family === "evm" ? sql`lower(${transactions.recipientTokenAccount}) = ${account.toLowerCase()}` : eq(transactions.recipientTokenAccount, account),
+        caseInsensitive(family) ? sql`lower(${transactions.recipientTokenAccount}) = ${account.toLowerCase()}` : eq(transactions.recipientTokenAccount, account),
       ),
     );
   return rows.map((r) => ({ userId: r.userId, held: false, proven: false, since: new Date(0), recipient: r.recipient }));
 }
 
-/** The Solana wallet address whose associated token account for `mint` is `account`, among `candidates`. */
-function ataOwner(candidates: Iterable<string>, mint: string, account: string): string | undefined {
-  for (const owner of candidates) {
-    try {
-      if (getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true).toBase58() === account) return owner;
-    } catch {
-      // not a Solana key: not the owner
-    }
-  }
-  return undefined;
-}
-
 /**
  * Who owns the receiving account an inflow reached now, by the rule above (mapping an inflow
  * checks it again: a merchant who was given it before the rule, or who shares the address since,
- * cannot map money the rule does not give them). For Solana the account is a token account: its
- * owner address is found among the asking merchant's wallets and the recipients of payments that
- * named it.
+ * cannot map money the rule does not give them). Where the family receives at the address itself
+ * (EVM) the account is the address; where it lands in token accounts (Solana) the owner address is
+ * found by the family among the asking merchant's wallets and the recipients of payments that named it.
  */
 export async function inflowOwnerOf(
   db: Reader,
@@ -121,12 +114,13 @@ export async function inflowOwnerOf(
 ): Promise<string | undefined> {
   const account = inflow.recipientTokenAccount;
   const named = await namedClaims(db, inflow.chainId, account, family);
-  if (family === "evm") return ownerOf([...(await addressHolders(db, family, account, inflow.chainId)), ...named])?.userId;
+  const tokenAccountOwner = familyNamed(family)?.tokenAccountOwner;
+  if (!tokenAccountOwner) return ownerOf([...(await addressHolders(db, family, account, inflow.chainId)), ...named])?.userId;
   const own = await db
     .select({ address: merchantWallets.address })
     .from(merchantWallets)
     .where(and(eq(merchantWallets.userId, askingUserId), eq(merchantWallets.chainId, inflow.chainId)));
-  const owner = ataOwner(new Set([...own.map((w) => w.address), ...named.map((n) => n.recipient)]), inflow.tokenAddress, account);
+  const owner = tokenAccountOwner(new Set([...own.map((w) => w.address), ...named.map((n) => n.recipient)]), inflow.tokenAddress, account);
   const holders = owner
     ? (
         await db

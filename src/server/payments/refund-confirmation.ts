@@ -1,9 +1,7 @@
 import { Connection } from "@solana/web3.js";
-import { createPublicClient, isAddress, type Address, type Hex, type PublicClient } from "viem";
-import { findEvmRefundTransfer } from "../chains/evm/find-refund-transfer";
-import { findRouteRefund } from "../chains/evm/find-route-refund";
+import { createPublicClient, type Address, type PublicClient } from "viem";
+import { payableChain } from "../chains/families";
 import type { ChainRuntime, EvmRuntime } from "../chains/runtime";
-import { findRefundTransfer } from "../chains/solana/find-refund-transfer";
 import { solanaConnection as openSolanaConnection } from "../chains/solana/connection";
 import { evmHttp } from "../chains/evm/transport";
 import type { Db } from "../db/client";
@@ -31,9 +29,10 @@ export interface RefundSeen {
 }
 
 /**
- * Looks for the refund's transfer back on chain (by its reference; on EVM the hash the merchant's
- * wallet answered is tried first, and checked like any other) and confirms the refund when it is
- * there. A chain this process does not run answers "not seen".
+ * Looks for the refund's transfer back on chain, as its chain's family does (Solana: by the
+ * refund's reference key; EVM: the hash the merchant's wallet answered first, then the fee-proxy
+ * or route log), and confirms the refund when it is there. A chain this process does not run
+ * answers "not seen".
  * @throws {SolanaChainError | EvmChainError} when the chain cannot be asked.
  */
 export async function confirmIfOnChain(
@@ -45,47 +44,30 @@ export async function confirmIfOnChain(
 ): Promise<RefundSeen> {
   if (refund.status === "confirmed") return { confirmed: true, eventIds: [] };
   if (refund.status === "failed") return { confirmed: false, eventIds: [] };
-  if (refund.chainId >= 0) return confirmEvmIfOnChain(db, chains, refund, now, claimedHash);
-  const connection = solanaConnection(chains, refund.chainId);
-  if (!connection) return { confirmed: false, eventIds: [] };
-  const found = await findRefundTransfer(
-    connection,
-    { reference: refund.reference, source: refund.sourceTokenAccount, destination: refund.destinationTokenAccount, mint: refund.tokenAddress, amount: refund.amount },
-    "confirmed",
-  );
-  if (!found) return { confirmed: false, eventIds: [] };
-  return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.signature, now) };
-}
-
-/**
- * The EVM side: the fee-proxy transfer from the merchant's wallet to the payer or, when the money
- * left from the merchant's own route contract, that route's `Refunded` event.
- */
-async function confirmEvmIfOnChain(db: Db, chains: ChainRuntime, refund: RefundRow, now: Date, claimedHash: string | null): Promise<RefundSeen> {
-  const found = await findEvmRefund(db, chains, refund, { hash: claimedHash });
+  const found = await findOnChain(db, chains, refund, { hash: claimedHash });
   if (!found) return { confirmed: false, eventIds: [] };
   return { confirmed: true, eventIds: await confirmRefund(db, refund.id, found.hash, now) };
 }
 
 /**
- * Looks for a failed EVM refund's transfer over the last `lookbackBlocks` (since the refund
- * started: it may have landed long after it expired) and, when it is there, confirms it all the
- * same (see `confirmLateRefund`). Undefined when the chain does not show it.
+ * Looks for a failed refund's transfer over the last `lookbackBlocks` (since the refund started:
+ * it may have landed long after it expired) and, when it is there, confirms it all the same (see
+ * `confirmLateRefund`). Undefined when the chain does not show it.
  * @throws {EvmChainError} when the chain cannot be asked.
  */
 export async function confirmLateIfOnChain(db: Db, chains: ChainRuntime, refund: RefundRow, now: Date, lookbackBlocks: bigint): Promise<(LateConfirmation & { hash: string }) | undefined> {
-  const found = await findEvmRefund(db, chains, refund, { hash: refund.signature, lookbackBlocks });
+  const found = await findOnChain(db, chains, refund, { hash: refund.signature, lookbackBlocks });
   if (!found) return undefined;
   const done = await confirmLateRefund(db, refund.id, found.hash, now);
   return done && { ...done, hash: found.hash };
 }
 
-/** The refund's transfer on its EVM chain, when this process runs that chain and the chain shows it. */
-async function findEvmRefund(db: Db, chains: ChainRuntime, refund: RefundRow, options: { hash: string | null; lookbackBlocks?: bigint }): Promise<{ hash: string } | undefined> {
-  const evm = evmChain(chains, refund.chainId);
-  const { sourceTokenAccount: from, destinationOwner: to, tokenAddress: token } = refund;
-  if (!evm || !isAddress(from) || !isAddress(to) || !isAddress(token)) return undefined;
-  const expected = { reference: refund.reference as Hex, to, token, amount: refund.amount };
-  const route = await findOwnRoute(db, refund.userId, refund.chainId, from);
-  return route ? findRouteRefund(evm.client, { ...expected, route: from }, options) : findEvmRefundTransfer(evm.client, evm.runtime.feeProxy, { ...expected, from }, options);
+/** The refund's transfer on its chain, when this process runs that chain and the chain shows it. */
+async function findOnChain(db: Db, chains: ChainRuntime, refund: RefundRow, search: { hash: string | null; lookbackBlocks?: bigint }): Promise<{ hash: string } | undefined> {
+  const payable = payableChain(chains, refund.chainId);
+  if (!payable) return undefined;
+  const { family, chain } = payable;
+  // Money that left the merchant's own route contract is refunded by the route's own event.
+  const fromRoute = family.routeContracts && (await findOwnRoute(db, refund.userId, refund.chainId, refund.sourceTokenAccount)) !== null;
+  return family.findRefund(chain, refund, { ...search, fromRoute });
 }

@@ -7,6 +7,7 @@
  */
 
 import type { PaymentStatus } from "@/lib/payment-status";
+import { familyOfChain } from "../chains/families";
 
 export const REFUND_STATUSES = ["requested", "sent", "confirmed", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -51,9 +52,11 @@ export function availableToRefund(received: bigint, refunds: readonly RefundLike
  */
 export const LATE_REFUND_WINDOW_MS = 7 * 24 * 3_600_000;
 
-/** May this failed refund's transfer still land (so the watcher looks for it, and a new refund is warned)? EVM, inside the window. */
+/** May this failed refund's transfer still land (so the watcher looks for it, and a new refund is warned)? Where the family says so (EVM), inside the window. */
 export function mayStillLand(refund: { status: RefundStatus; chainId: number; createdAt: Date }, now: Date): boolean {
-  return refund.status === "failed" && refund.chainId >= 0 && now.getTime() - refund.createdAt.getTime() < LATE_REFUND_WINDOW_MS;
+  return (
+    refund.status === "failed" && (familyOfChain(refund.chainId)?.refundsMayLandLate ?? false) && now.getTime() - refund.createdAt.getTime() < LATE_REFUND_WINDOW_MS
+  );
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 
 import { COUNTED_REFUND_STATUSES, type RefundLike } from "./refund-rules";
+import { familyOfChain } from "../chains/families";
 
 /** One wallet whose money the payment received. */
 export interface RefundSender {
@@ -32,9 +33,9 @@ export interface DestinedRefund extends RefundLike {
   destinationOwner: string;
 }
 
-/** EVM addresses are one wallet whatever their case (checksum spelling); Solana keys are case-sensitive. */
+/** Two spellings are one wallet as the chain's family compares them: EVM whatever their case (checksum spelling); Solana keys exactly. */
 export function sameWallet(chainId: number, a: string, b: string): boolean {
-  return chainId >= 0 ? a.toLowerCase() === b.toLowerCase() : a === b;
+  return familyOfChain(chainId)?.caseInsensitiveAddresses ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 
 /**

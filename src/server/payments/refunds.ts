@@ -1,6 +1,4 @@
-import { PublicKey } from "@solana/web3.js";
-import { newReference } from "./reference";
-import { getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { familyNameOf, familyOfChain } from "../chains/families";
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { merchantWallets, paymentCredits, refunds, retiredRoutes, transactions, unmappedTransfers, type RefundRow, type TransactionRow } from "../db/schema";
@@ -69,11 +67,11 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * owner, the old wallet, can send it back).
  */
 export async function findOwnRoute(tx: Tx | Db, userId: string, chainId: number, address: string): Promise<{ address: string; owner: string } | null> {
-  if (chainId < 0 || !address) return null;
+  if (!familyOfChain(chainId)?.routeContracts || !address) return null;
   const [row] = await tx
     .select({ address: merchantWallets.address, route: merchantWallets.routeAddress })
     .from(merchantWallets)
-    .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.family, "evm"), sql`lower(${merchantWallets.routeAddress}) = ${address.toLowerCase()}`))
+    .where(and(eq(merchantWallets.userId, userId), eq(merchantWallets.family, familyNameOf(chainId)), sql`lower(${merchantWallets.routeAddress}) = ${address.toLowerCase()}`))
     .limit(1);
   if (row?.route) return { address: row.route, owner: row.address };
   const [earlier] = await tx
@@ -92,10 +90,9 @@ async function withRoute(tx: Tx | Db, userId: string, r: Omit<Refundable, "route
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
-/** The payer's associated token account for a mint on Solana; the payer itself on EVM. */
+/** The payer's account for a mint, as its family says: on Solana its associated token account; on EVM the payer itself. */
 function payerAccount(chainId: number, owner: string, mint: string): string {
-  if (chainId >= 0) return owner;
-  return getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true).toBase58();
+  return familyOfChain(chainId)?.tokenAccountFor?.(owner, mint) ?? owner;
 }
 
 /**
@@ -148,8 +145,8 @@ export async function loadRefundable(tx: Tx | Db, subject: RefundSubject, lock =
     decimals: sibling?.decimals ?? 6,
     received: row.amount,
     merchantTokenAccount: row.recipientTokenAccount,
-    // On EVM the receiving account is the merchant's wallet itself.
-    merchantOwner: sibling?.recipient ?? (row.chainId >= 0 ? row.recipientTokenAccount : null),
+    // Where the family has no token accounts (EVM) the receiving account is the merchant's wallet itself.
+    merchantOwner: sibling?.recipient ?? (familyOfChain(row.chainId)?.tokenAccountFor ? null : row.recipientTokenAccount),
     // One transfer, one sender: its money goes back to the account it left.
     senders: destinations(row.chainId, [{ owner: row.payer, amount: row.amount }], own, row.amount, () => row.source),
     refunds: own,
@@ -181,8 +178,12 @@ function refundableOf(row: TransactionRow, senders: RefundDestination[], own: Re
 /** What is still refundable of a payment or unmapped transfer. */
 export const refundableAmount = (r: Refundable) => availableToRefund(r.received, r.refunds);
 
-/** A fresh reference the transfer back carries (a Solana public key; an 8-byte hex reference on EVM). */
-const newRefundReference = (chainId: number): string => newReference(chainId < 0 ? "solana" : "evm");
+/** A fresh reference the transfer back carries, in its family's form (a Solana public key; an 8-byte hex reference on EVM). */
+function newRefundReference(chainId: number): string {
+  const family = familyOfChain(chainId);
+  if (!family) throw new Error(`no chain family knows chain ${chainId}`);
+  return family.newReference();
+}
 
 /**
  * Starts a refund (`requested`) of `amount` base units to the sender `to` (the default destination
@@ -330,11 +331,12 @@ export async function listOpenRefunds(db: Db, chainId: number): Promise<RefundRo
 }
 
 /**
- * Refunds of an EVM chain that failed but were started after `since`: their transfer may still
+ * Refunds of a chain whose transfers may land late (EVM) that failed but were started after `since`: their transfer may still
  * land (see LATE_REFUND_WINDOW_MS), so the refund watcher keeps looking for them. Oldest first.
  */
 export async function listLateRefunds(db: Db, chainId: number, since: Date): Promise<RefundRow[]> {
-  if (chainId < 0) return []; // a Solana transfer cannot outlive its blockhash
+  // A Solana transfer cannot outlive its blockhash; an EVM one may be mined long after.
+  if (!familyOfChain(chainId)?.refundsMayLandLate) return [];
   return db
     .select()
     .from(refunds)

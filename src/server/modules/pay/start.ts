@@ -12,9 +12,8 @@ import { addressPrefix } from "../../http/client-address";
 import { quote } from "./pricing";
 import type { PayablePrice } from "./payable";
 import { requirePayable } from "./product";
-import { recipientTokenAccount, recipientTokenAddress, type RecipientAccount } from "./recipient-account";
-import { SolanaChainError } from "../../chains/solana/errors";
-import { newReference, payerFor, paymentChainFor, type PaymentChain } from "./payment-target";
+import { ChainUnreachableError, type LandingAccount } from "../../chains/family";
+import { payerFor, paymentChainFor, type PaymentChain } from "./payment-target";
 import { usdcToTokenUnits } from "./token-amount";
 
 export { TOKEN_NOT_ACCEPTED } from "./payment-target";
@@ -36,8 +35,6 @@ export class ChainUnavailableError extends ApiError {
     super(503, "chain_unavailable", CHAIN_UNAVAILABLE);
   }
 }
-/** Memos carry the transaction's public id, so a wallet's history names the order. */
-export const memoFor = (publicId: string) => `zpay:${publicId}`;
 
 function toTransactionInfo(row: TransactionRow, chain: PaymentChain, mustCreateRecipient: boolean): PaymentTransactionInfo {
   const fiat = row.productInfo?.useFiat && row.fiatRate ? { currency: row.productInfo.currency, price: row.productInfo.price, rate: row.fiatRate } : undefined;
@@ -55,7 +52,7 @@ function toTransactionInfo(row: TransactionRow, chain: PaymentChain, mustCreateR
     expiresAt: row.expiresAt.toISOString(),
     ...(mustCreateRecipient ? { createRecipientAccount: true } : {}),
     ...(fiat ? { fiat } : {}),
-    ...(chain.family === "evm" ? { proxy: chain.evm.feeProxy } : {}),
+    ...chain.port.startExtras(chain),
   };
 }
 
@@ -72,21 +69,16 @@ function canonical(value: unknown): string {
 }
 
 /**
- * Where the tokens land: the merchant's associated token account on Solana (opened by the sandbox,
- * or by the payer's transaction on a real network), the merchant's address itself on EVM.
- *
- * When the RPC does not answer, a wallet payment still starts: its transaction opens the account
- * idempotently (a no-op when it exists), so the answer `mustCreate` is safe without asking. A QR
- * payment cannot (the phone wallet sends a bare transfer): 503 with Retry-After, nothing written.
+ * Where the tokens land, as the chain's family says (Solana: the merchant's associated token
+ * account; EVM: the merchant's address itself). A family that needs the chain to say and cannot
+ * reach it refuses a QR start: 503 with Retry-After, nothing written.
  */
-async function landingAccount(chain: PaymentChain, merchantAddress: string, hasWallet: boolean): Promise<RecipientAccount> {
-  if (chain.family === "evm") return { address: merchantAddress, mustCreate: false };
+async function landingAccount(chain: PaymentChain, merchantAddress: string, hasWallet: boolean): Promise<LandingAccount> {
   try {
-    return await recipientTokenAccount(chain.solana, merchantAddress, chain.tokenAddress);
+    return await chain.port.landingAccount(chain, merchantAddress, hasWallet);
   } catch (err) {
-    if (!(err instanceof SolanaChainError)) throw err;
-    if (hasWallet) return { address: recipientTokenAddress(merchantAddress, chain.tokenAddress), mustCreate: true };
-    throw new ChainUnavailableError();
+    if (err instanceof ChainUnreachableError) throw new ChainUnavailableError();
+    throw err;
   }
 }
 
@@ -154,8 +146,8 @@ export async function startPayment(deps: AppDeps, hashedId: string, req: StartPa
       recipient: wallet.address,
       recipientTokenAccount: account.address,
       requestedAmount: usdcToTokenUnits(usdcBaseUnits, chain.decimals),
-      reference: newReference(chain),
-      memo: chain.family === "solana" ? memoFor(publicId) : null,
+      reference: chain.port.newReference(),
+      memo: chain.port.memo(publicId),
       productInfo: {
         price: price.price,
         currency: price.currency,

@@ -28,8 +28,10 @@ async function pointsPaymentsOneByOne(db: Db, userId: string): Promise<PointsPay
     .select({ family: merchantWallets.family, address: merchantWallets.address })
     .from(merchantWallets)
     .where(and(eq(merchantWallets.userId, userId), isNotNull(merchantWallets.provenAt)));
-  const exact = wallets.filter((w) => w.family !== "evm").map((w) => w.address);
-  const lower = wallets.filter((w) => w.family === "evm").map((w) => w.address.toLowerCase());
+  // The test's own model, apart from the family port: hex (EVM) addresses compare lowercased, the rest exactly.
+  const hex = new Set(["evm"]);
+  const exact = wallets.filter((w) => !hex.has(w.family)).map((w) => w.address);
+  const lower = wallets.filter((w) => hex.has(w.family)).map((w) => w.address.toLowerCase());
   const sent =
     exact.length + lower.length === 0
       ? []

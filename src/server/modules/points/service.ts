@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { COUNTED_STATUSES, pointsEarned, sumPoints, formatPoints, REFERRAL_BOOST, type PointsDto, type PointsPayment } from "@/lib/points";
 import type { Db } from "../../db/client";
 import { merchantWallets, transactions, users } from "../../db/schema";
+import { familyNamed } from "../../chains/families";
 
 const amountOf = sql`coalesce(${transactions.receivedAmount}, ${transactions.requestedAmount})`;
 /** Exact (numeric) sum of the amounts, as text for BigInt. */
@@ -12,9 +13,12 @@ const positive = sql`${amountOf} > 0`;
 /** The expression the payer lookup compares, as indexed (transactions_payer_lower_idx). */
 const lowerPayer = sql`lower(${transactions.payer})`;
 
+/** Whether a family's addresses compare without case (EVM), else exactly (Solana). */
+const caseInsensitive = (family: string) => familyNamed(family)?.caseInsensitiveAddresses ?? false;
+
 /**
- * A merchant's proven wallets (signed for when attached), split into Solana's (compared exactly)
- * and EVM's (compared lowercased). A typed-in address proves nothing: anyone can type another's
+ * A merchant's proven wallets (signed for when attached), split as their family compares them:
+ * exactly (Solana) or lowercased (EVM). A typed-in address proves nothing: anyone can type another's
  * address and collect points for what that wallet pays.
  */
 export async function walletAddresses(db: Db, userId: string): Promise<{ exact: string[]; lower: string[] }> {
@@ -23,8 +27,8 @@ export async function walletAddresses(db: Db, userId: string): Promise<{ exact: 
     .from(merchantWallets)
     .where(and(eq(merchantWallets.userId, userId), isNotNull(merchantWallets.provenAt)));
   return {
-    exact: wallets.filter((w) => w.family !== "evm").map((w) => w.address),
-    lower: wallets.filter((w) => w.family === "evm").map((w) => w.address.toLowerCase()),
+    exact: wallets.filter((w) => !caseInsensitive(w.family)).map((w) => w.address),
+    lower: wallets.filter((w) => caseInsensitive(w.family)).map((w) => w.address.toLowerCase()),
   };
 }
 

@@ -10,7 +10,7 @@ import { applyFact } from "../../payments/service";
 import { FAILURE_REASONS, type TransferFact } from "../../payments/transition";
 import type { UnmappedTransferRow } from "../../payments/unmapped";
 import { isUuid } from "@/lib/uuid";
-import { walletFamilyOf } from "@/lib/wallet-families";
+import { familyNameOf } from "../../chains/families";
 import { INFLOW_ADDRESS_NOT_PROVEN } from "@/lib/wallet-messages";
 import { payerScreen } from "../sanctions";
 import type { TokenFacts } from "./dto";
@@ -133,7 +133,7 @@ export async function mapInflow(deps: AppDeps, userId: string, inflowId: string,
   const { db } = deps.database;
   const inflow = await findOwnInflow(db, userId, inflowId);
   // Recorded before the ownership rule, or shared since: money the rule does not give this merchant is not theirs to map.
-  if ((await inflowOwnerOf(db, inflow, walletFamilyOf(inflow.chainId), userId)) !== userId) {
+  if ((await inflowOwnerOf(db, inflow, familyNameOf(inflow.chainId), userId)) !== userId) {
     throw new ApiError(409, "address_not_proven", INFLOW_ADDRESS_NOT_PROVEN);
   }
   await refuseRefunded(db, inflow.id); // early, for a clear answer; checked again under the lock below

@@ -3,6 +3,7 @@ import { chainById } from "@/lib/chains";
 import { WALLET_TYPES, type ReceivingWalletDto, type WalletType } from "@/lib/receiving-wallets";
 import type { WalletFamily } from "@/lib/wallet-families";
 import type { WalletRow } from "../../db/schema";
+import { familyNamed } from "../../chains/families";
 
 const chainId = (description = "SPEC §3 chain id") => z.number().int().openapi({ example: -5001, description });
 
@@ -42,7 +43,7 @@ export function toWalletDto(row: WalletRow): ReceivingWalletDto {
     address: row.address,
     type: row.type as WalletType,
     walletName: row.walletName,
-    chainSwitchPossible: row.family === "evm",
+    chainSwitchPossible: familyNamed(row.family)?.oneAddressManyChains ?? false,
     proven: row.provenAt !== null,
     valid: row.valid,
     createdAt: row.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 import { chainById, solanaChainFor } from "@/lib/chains";
-import { allowedChains, walletFamilyOf } from "@/lib/wallet-families";
+import { allowedChains } from "@/lib/wallet-families";
+import { familyNameOf, familyOfChain } from "../../chains/families";
 import { CHAIN_NOT_ALLOWED } from "@/lib/wallet-messages";
 import type { UserRow } from "../../db/schema";
 import type { AppDeps } from "../../deps";
@@ -43,9 +44,9 @@ export function assertChainOffered(deps: Pick<AppDeps, "chains" | "env">, user: 
  * @throws {ApiError} 400 `invalid_chains`.
  */
 export function receivingChainsFor(offered: readonly number[], chainId: number, requested: readonly number[] | undefined): number[] {
-  const family = walletFamilyOf(chainId);
-  const sameFamily = offered.filter((id) => walletFamilyOf(id) === family);
-  if (family !== "evm") {
+  const family = familyNameOf(chainId);
+  const sameFamily = offered.filter((id) => familyNameOf(id) === family);
+  if (!familyOfChain(chainId)?.oneAddressManyChains) {
     if (requested && (requested.length !== 1 || requested[0] !== chainId)) {
       throw new ApiError(400, "invalid_chains", "Only EVM addresses receive on several chains.", [{ path: "chains", message: "must be [chain]" }]);
     }

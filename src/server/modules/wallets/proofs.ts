@@ -4,6 +4,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { isHex, verifyMessage } from "viem";
 import { chainById } from "@/lib/chains";
 import { walletFamilyOf } from "@/lib/wallet-families";
+import { familyNameOf } from "../../chains/families";
 import { PROOF_MESSAGES } from "@/lib/wallet-messages";
 import { buildWalletProofMessage, type WalletProof, type WalletProofChallenge } from "@/lib/wallet-proof";
 import type { Db } from "../../db/client";
@@ -89,7 +90,7 @@ export async function checkWalletProof(
     .where(and(eq(walletProofNonces.nonce, proof.nonce), eq(walletProofNonces.userId, input.userId)));
   if (!row) throw refused("proof_nonce_used", PROOF_MESSAGES.used);
   if (row.expiresAt <= now) throw refused("proof_expired", PROOF_MESSAGES.expired);
-  if (row.address !== input.address || walletFamilyOf(row.chainId) !== walletFamilyOf(input.chainId)) {
+  if (row.address !== input.address || familyNameOf(row.chainId) !== familyNameOf(input.chainId)) {
     throw refused("proof_mismatch", PROOF_MESSAGES.mismatch);
   }
   if (!(await signatureMatches(row.chainId, row.address, row.message, proof.signature))) {

@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { solanaChainFor } from "@/lib/chains";
 import { ROUTE_MESSAGES } from "@/lib/route-messages";
-import { walletFamilyOf } from "@/lib/wallet-families";
 import { TokenSchema } from "../chains";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
@@ -15,6 +14,7 @@ import { issueWalletProof } from "./proofs";
 import { verifyRoute } from "./route-check";
 import { attachWallet, listWallets, normaliseAddress, updateWalletAddress, type WalletInput } from "./service";
 import { receivableTokens, walletStatus } from "./status";
+import { familyOfChain } from "../../chains/families";
 
 export { WalletDto, toWalletDto } from "./dto";
 
@@ -120,7 +120,8 @@ export function walletRoutes(deps: AppDeps) {
       chains: receivingChainsFor(offeredChains(deps, user), chainId, body.chains),
       proof: body.proof,
     };
-    if (!user.settings.isNonCustodial || walletFamilyOf(chainId) !== "evm") return input;
+    // A non-custodial merchant receives through a route contract where the family has them (EVM).
+    if (!user.settings.isNonCustodial || !familyOfChain(chainId)?.routeContracts) return input;
     if (body.type === "manual") throw new ApiError(400, "route_needs_connected_wallet", ROUTE_MESSAGES.manual, [{ path: "type", message: ROUTE_MESSAGES.manual }]);
     const owner = normaliseAddress(chainId, body.address) as `0x${string}`;
     const route = await verifyRoute(deps, chainId, owner, body.deployHash as `0x${string}` | undefined);

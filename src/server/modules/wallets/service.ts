@@ -1,12 +1,11 @@
 import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
-import { getAddress } from "viem";
 import { chainById } from "@/lib/chains";
 import type { WalletType } from "@/lib/receiving-wallets";
 import { walletAddressError } from "@/lib/wallet-address";
-import { walletFamilyOf } from "@/lib/wallet-families";
 import { alreadyAttachedMessage, noWalletMessage } from "@/lib/wallet-messages";
 import type { WalletProof } from "@/lib/wallet-proof";
 import type { Db } from "../../db/client";
+import { familyNameOf, familyOfChain } from "../../chains/families";
 import { merchantWallets, retiredRoutes, walletAddressChanges, type WalletRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { refuseAddressHeldElsewhere } from "./address-held";
@@ -26,7 +25,7 @@ export async function getReceivingWallet(db: Db, userId: string, chainId: number
     .where(
       and(
         eq(merchantWallets.userId, userId),
-        eq(merchantWallets.family, walletFamilyOf(chainId)),
+        eq(merchantWallets.family, familyNameOf(chainId)),
         arrayContains(merchantWallets.chains, [chainId]),
         eq(merchantWallets.valid, true),
       ),
@@ -49,14 +48,13 @@ export function normaliseAddress(chainId: number, address: string): string {
   const problem = walletAddressError(chainId, address);
   if (problem) throw new ApiError(400, "invalid_wallet_address", problem, [{ path: "address", message: problem }]);
   const trimmed = address.trim();
-  return walletFamilyOf(chainId) === "evm" ? getAddress(trimmed.toLowerCase()) : trimmed;
+  return familyOfChain(chainId)?.storedAddress(trimmed) ?? trimmed;
 }
 
 /** Connector types that belong to each provable family; `manual` fits every family. */
 function assertTypeFits(chainId: number, type: WalletType): void {
   if (type === "manual") return;
-  const family = walletFamilyOf(chainId);
-  const fits = family === "solana" ? type === "solana" : family === "evm" ? type !== "solana" : false;
+  const fits = familyOfChain(chainId)?.acceptsConnector(type) ?? false;
   if (!fits) throw new ApiError(400, "wrong_wallet_type", `A ${type} wallet cannot receive on ${chainName(chainId)}.`, [{ path: "type", message: "wrong type" }]);
 }
 
@@ -125,7 +123,7 @@ async function retireReplacedRoute(tx: Tx, current: WalletRow, next: VerifiedRou
  */
 export async function attachWallet(db: Db, userId: string, input: WalletInput, now = new Date()): Promise<WalletRow> {
   const address = await checkInput(db, userId, input);
-  const family = walletFamilyOf(input.chainId);
+  const family = familyNameOf(input.chainId);
   const created = await db.transaction(async (tx) => {
     if (input.type !== "manual") await consumeWalletProof(tx, userId, input.proof!.nonce);
     const [row] = await tx
@@ -174,7 +172,7 @@ export interface ChangeActor {
  * @throws {ApiError} 404 `wallet_not_found`, 400 invalid address / type, 422 bad proof, 409 `address_held_elsewhere`.
  */
 export async function updateWalletAddress(db: Db, userId: string, input: WalletInput, actor: ChangeActor, now = new Date()) {
-  const family = walletFamilyOf(input.chainId);
+  const family = familyNameOf(input.chainId);
   const [current] = await db
     .select()
     .from(merchantWallets)

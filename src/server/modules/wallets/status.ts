@@ -1,6 +1,6 @@
 import { chainById } from "@/lib/chains";
 import type { WalletNetworksStatus } from "@/lib/receiving-wallets";
-import { walletFamilyOf } from "@/lib/wallet-families";
+import { familyNameOf } from "../../chains/families";
 import type { WalletRow } from "../../db/schema";
 import { origins } from "../../env";
 import type { AppDeps } from "../../deps";
@@ -9,7 +9,7 @@ import { toWalletDto } from "./dto";
 
 /** The usable wallet that receives on `chainId`, among the merchant's wallets. */
 function receiverOn(wallets: readonly WalletRow[], chainId: number): WalletRow | undefined {
-  return wallets.find((w) => w.valid && w.family === walletFamilyOf(chainId) && w.chains.includes(chainId));
+  return wallets.find((w) => w.valid && w.family === familyNameOf(chainId) && w.chains.includes(chainId));
 }
 
 /**
@@ -23,7 +23,7 @@ export function walletStatus(
   route: { nonCustodial: boolean; factories: ReadonlyMap<number, string> } = { nonCustodial: false, factories: new Map() },
 ): WalletNetworksStatus {
   const chains = offered.map((chain) => {
-    const family = walletFamilyOf(chain);
+    const family = familyNameOf(chain);
     const familyWallet = wallets.find((w) => w.family === family);
     return {
       chain,

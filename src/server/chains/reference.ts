@@ -14,7 +14,5 @@ export function newSolanaReference(): string {
   return bs58.encode(spki.subarray(spki.length - 32));
 }
 
-/** A fresh reference for a payment or a refund: a Solana public key, or 8 random bytes as 0x-hex for the EVM proxy. */
-export function newReference(family: "solana" | "evm"): string {
-  return family === "solana" ? newSolanaReference() : `0x${randomBytes(EVM_REFERENCE_BYTES).toString("hex")}`;
-}
+/** The EVM fee proxy's payment reference: 8 random bytes as 0x-hex. */
+export const newEvmReference = (): string => `0x${randomBytes(EVM_REFERENCE_BYTES).toString("hex")}`;

@@ -1,8 +1,8 @@
 import { PublicKey } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
-import type { SolanaRuntime } from "../../chains/runtime";
-import { SolanaChainError } from "../../chains/solana/errors";
-import { solanaConnection } from "../../chains/solana/connection";
+import type { SolanaRuntime } from "../runtime";
+import { SolanaChainError } from "./errors";
+import { solanaConnection } from "./connection";
 
 export interface RecipientAccount {
   /** The merchant wallet's associated token account for the mint. */
