@@ -119,7 +119,7 @@ export function createApiClient({
     const token = getToken();
     const url = `${base}/api${path}`;
     // A GET the page's shell already started with the same token (lib/early-requests.ts) is taken, once.
-    const early = method === "GET" ? takeEarlyResponse(url, token) : undefined;
+    const early = method === "GET" ? takeEarlyResponse(url, token ?? null) : undefined;
     return fetchJson<T>(early ? () => early : doFetch, url, { method, body, headers: token ? { authorization: `Bearer ${token}` } : {} });
   }
   return {
