@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
 import { merchantToken } from "../fixtures/merchant";
-import { E2E_PAYMENTS_PORT, SHOTS, overflow, toast } from "./pay-helpers";
+import { E2E_PAYMENTS_PORT, SHOTS, overflow, payWithSolanaTestWallet, toast } from "./pay-helpers";
 
 const BUSINESS = "Café Lumière";
 
@@ -67,13 +67,7 @@ test("a new merchant's first ten minutes: land, sign in, attach a wallet, name t
   const payments = `http://localhost:${E2E_PAYMENTS_PORT}`;
   await payer.goto(`${payments}/?p=${orderId}`);
   await expect(payer.getByText(BUSINESS).first()).toBeVisible();
-  await payer.waitForLoadState("load");
-  await payer.getByRole("button", { name: "Pay with Solana" }).click();
-  await payer.getByRole("button", { name: "Connect Payer Wallet" }).click();
-  await payer.getByRole("button", { name: "Get test USDC" }).click();
-  await expect(payer.getByText(/^Sent 1,000 USDC and 1 SOL/)).toBeVisible({ timeout: 20_000 });
-  await payer.getByRole("button", { name: "Pay $4.50" }).click();
-  await expect(payer.getByRole("heading", { name: "Payment complete" })).toBeVisible({ timeout: 60_000 });
+  await payWithSolanaTestWallet(payer, "Pay $4.50");
   expect(await overflow(payer)).toBe(0);
   await payer.screenshot({ path: `${SHOTS}/first-10-paid-en-360.png`, fullPage: true });
 

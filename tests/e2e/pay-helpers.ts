@@ -16,6 +16,22 @@ export const LOCAL_EVM_B = 31338;
 export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 /** Sideways scroll of the page, in pixels (0 on a page that fits its viewport). */
+/**
+ * On an open pay page, the payer's Solana path in the sandbox: pick Solana, connect the installed
+ * "Payer Wallet", take test USDC from the faucet, press Pay (`payLabel`, e.g. "Pay $4.50") and
+ * wait for "Payment complete".
+ */
+export async function payWithSolanaTestWallet(payer: Page, payLabel: string) {
+  // The URL changes before the page has run its boot script; a tap before that does nothing (CI under load).
+  await payer.waitForLoadState("load");
+  await payer.getByRole("button", { name: "Pay with Solana" }).click();
+  await payer.getByRole("button", { name: "Connect Payer Wallet" }).click();
+  await payer.getByRole("button", { name: "Get test USDC" }).click();
+  await expect(payer.getByText(/^Sent 1,000 USDC and 1 SOL/)).toBeVisible({ timeout: 20_000 });
+  await payer.getByRole("button", { name: payLabel }).click();
+  await expect(payer.getByRole("heading", { name: "Payment complete" })).toBeVisible({ timeout: 60_000 });
+}
+
 export const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The merchant creates a zLink from /quick-pays and copies its link; returns the order id, the link and its table row. */
