@@ -19,6 +19,9 @@ export async function readPaymentProgress(deps: AppDeps, publicId: string): Prom
   const own = succeeded && row.productId ? await productCallbackUrl(deps.database.db, row.productType, row.productId) : undefined;
   const callbackUrl = succeeded ? (own ?? (await getCallbackUrl(deps.database.db, row.userId))) : undefined;
   const explorerUrl = row.signature ? explorerLinkFor(deps, row.chainId, row.signature) : undefined;
+  const received = row.receivedAmount ?? 0n;
+  // What the payer still owes: a partly paid payment waits for the rest until it expires.
+  const due = received < row.requestedAmount ? row.requestedAmount - received : 0n;
   return {
     payment: row.publicId,
     status: row.status,
@@ -26,6 +29,10 @@ export async function readPaymentProgress(deps: AppDeps, publicId: string): Prom
     ...(row.payer ? { payer: row.payer } : {}),
     ...(row.receivedAmount !== null ? { receivedAmount: row.receivedAmount.toString() } : {}),
     ...(row.amountMismatch ? { amountMismatch: row.amountMismatch } : {}),
+    requestedAmount: row.requestedAmount.toString(),
+    amountDue: due.toString(),
+    decimals: row.decimals,
+    expiresAt: row.expiresAt.toISOString(),
     ...(row.failureReason ? { failureReason: row.failureReason } : {}),
     ...(explorerUrl ? { explorerUrl } : {}),
     ...(callbackUrl ? { callbackUrl } : {}),
