@@ -50,3 +50,18 @@ export function isWebUrl(url: string | undefined): url is string {
     return false;
   }
 }
+
+/** Time left as a countdown: "14:05", "1:02:03" past an hour, "0:00" once it ran out. */
+export function formatTimeLeft(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** The same as an ISO 8601 duration for `<time dateTime>` ("PT14M5S"). */
+export function isoDuration(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `PT${Math.floor(total / 3600)}H${Math.floor((total % 3600) / 60)}M${total % 60}S`;
+}

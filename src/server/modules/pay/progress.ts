@@ -11,7 +11,7 @@ import { getCallbackUrl } from "../integrations";
  * Knowing the unguessable public id is the payer's capability; nothing of the merchant's beyond
  * the callback URL (meant for the payer) is shown.
  */
-export async function readPaymentProgress(deps: AppDeps, publicId: string): Promise<PaymentProgress> {
+export async function readPaymentProgress(deps: AppDeps, publicId: string): Promise<PaymentProgress & Required<Pick<PaymentProgress, "requestedAmount" | "amountDue" | "decimals" | "expiresAt">>> {
   const row = await findByPublicId(deps.database.db, publicId);
   if (!row) throw new ApiError(404, "payment_not_found", "Transaction not found");
   const succeeded = row.status === "paid" || row.status === "validated";
