@@ -70,7 +70,7 @@ export function UnderpaidPanel({ underpaid, decimals, symbol, qr, canSend, block
       ) : null}
       {qr ? null : (
         <div className="grid gap-2">
-          <Button size="lg" className="h-12 w-full text-base" disabled={!canSend || busy || timeUp} aria-describedby={blocked ? "pay-underpaid-blocked" : undefined} onClick={onSendRest}>
+          <Button size="lg" className="h-auto min-h-12 w-full py-2 text-base whitespace-normal" disabled={!canSend || busy || timeUp} aria-describedby={blocked ? "pay-underpaid-blocked" : undefined} onClick={onSendRest}>
             {busy ? <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : null}
             {busy ? t("underpaid.sending") : t("underpaid.sendRest", { amount: due })}
           </Button>
