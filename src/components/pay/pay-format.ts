@@ -1,4 +1,3 @@
-import { formatBaseUnits } from "@/lib/money";
 
 type Decimal = `${number}`;
 
@@ -11,25 +10,8 @@ export function formatFiat(price: string, currency: string, lng: string): string
   }
 }
 
-/** A token amount given as decimal text ("12.5") with its symbol, grouped for the reader's language, never rounded. */
-export function formatToken(amount: string, symbol: string, lng: string): string {
-  try {
-    return `${new Intl.NumberFormat(lng, { maximumFractionDigits: 20 }).format(amount as Decimal)} ${symbol}`;
-  } catch {
-    return `${amount} ${symbol}`;
-  }
-}
-
-/** A token amount in base units ("12500000", 6 decimals) with its symbol. */
-export function formatTokenUnits(units: string, decimals: number, symbol: string, lng: string): string {
-  let text: string;
-  try {
-    text = formatBaseUnits(BigInt(units), decimals);
-  } catch {
-    return `${units} ${symbol}`;
-  }
-  return formatToken(text, symbol, lng);
-}
+// Token amounts have one definition for every screen (src/lib/token-format.ts).
+export { formatToken, formatTokenUnits } from "@/lib/token-format";
 
 /** The host of a URL ("shop.example"), or the text itself when it is not a URL. */
 export function hostOf(url: string): string {
