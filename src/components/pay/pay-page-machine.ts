@@ -476,7 +476,10 @@ function showUnderpaid(s: Step, progress: PaymentProgress) {
   const shown = s.state.view.underpaid;
   const next = underpaidOf(progress);
   let underpaid: UnderpaidView | undefined = next;
-  if (next && shown?.waiting && BigInt(next.received) <= BigInt(shown.received)) underpaid = { ...shown, ...(next.expiresAt ? { expiresAt: next.expiresAt } : {}) };
+  // A rest still leaving the wallet: whatever else arrived meanwhile, nothing is offered until it is done.
+  const sendingRest = s.state.pending?.kind === "send" && s.state.pending.rest === true;
+  if (next && sendingRest) underpaid = { ...next, waiting: true };
+  else if (next && shown?.waiting && BigInt(next.received) <= BigInt(shown.received)) underpaid = { ...shown, ...(next.expiresAt ? { expiresAt: next.expiresAt } : {}) };
   if (!sameUnderpaid(shown, underpaid)) s.view({ underpaid });
 }
 
