@@ -28,6 +28,10 @@ export interface OrderDto extends PaymentInfoDto {
   orderId: string;
   /** When the payer started (ISO); the list is newest first by this time. */
   createdAt: string;
+  /** What was paid, by the product's own name: a zLink's, zCart's or donation page's label, a zRequest's description, an invoice's number; null when the product has none (zAPI) or is gone. */
+  productLabel?: string | null;
+  /** The payer's e-mail where the product knows it (a zRequest's addressee, an invoice's Bill To); else null. */
+  payerEmail?: string | null;
 }
 
 /** GET /transactions answer (SPEC §7 `data.table.list, next, prev`); next/prev are null at either end. */

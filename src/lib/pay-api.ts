@@ -149,6 +149,14 @@ export interface PaymentProgress {
   /** Received base units, and whether it differs from the request. */
   receivedAmount?: string;
   amountMismatch?: "under" | "over";
+  /** Base units asked for (the server always sends it; older answers and fixtures may not). */
+  requestedAmount?: string;
+  /** Base units still to pay: requested less received, never below zero (always sent by the server). */
+  amountDue?: string;
+  /** The token's decimals, for the amounts above (always sent by the server). */
+  decimals?: number;
+  /** When the time to pay runs out, ISO 8601 (always sent by the server): the page counts down to it. */
+  expiresAt?: string;
   failureReason?: string;
   /** Explorer page of the transaction, when known. */
   explorerUrl?: string;

@@ -21,6 +21,8 @@ export interface PaymentStatusFields {
   validatedAt?: string | Date | null;
   paidAt?: string | Date | null;
   refundedAt?: string | Date | null;
+  /** What arrived so far (base units as integer text): an initiated payment with some in is partly paid. */
+  recievedAmount?: { value: string } | null;
 }
 
 /** A zLink / zRequest row: `enabled` false marks a permanently disabled link. */
@@ -34,6 +36,7 @@ const key = (name: string) => `primitives.status.${name}`;
 const READING_1 = {
   failed: { labelKey: key("failed"), color: "error" },
   initiated: { labelKey: key("initiated"), color: "info" },
+  partlyPaid: { labelKey: key("partlyPaid"), color: "warning" },
   completed: { labelKey: key("completed"), color: "primary" },
   verifying: { labelKey: key("verifying"), color: "warning" },
   refunded: { labelKey: key("refunded"), color: "secondary" },
@@ -46,18 +49,20 @@ export type PaymentChipState = keyof typeof READING_1;
 
 /**
  * Reading 1 on payment fields alone, first match wins: failed (failedAt or status failed),
- * initiated, Completed (validated/validatedAt), Verifying (paid/paidAt), Refunded, else Pending.
+ * initiated (Partly paid when some money is already in: less than asked, still open), Completed (validated/validatedAt), Verifying (paid/paidAt), Refunded, else Pending.
  */
 export function paymentChipState(payment: PaymentStatusFields | null | undefined): Exclude<PaymentChipState, "disabled"> {
   if (!payment) return "pending";
   const status = payment.status?.toLowerCase();
   if (payment.failedAt || status === "failed") return "failed";
-  if (status === "initiated") return "initiated";
+  if (status === "initiated") return isSomething(payment.recievedAmount?.value) ? "partlyPaid" : "initiated";
   if (status === "validated" || payment.validatedAt) return "completed";
   if (status === "paid" || payment.paidAt) return "verifying";
   if (status === "refunded" || payment.refundedAt) return "refunded";
   return "pending";
 }
+
+const isSomething = (units: string | undefined) => units !== undefined && /^\d+$/.test(units) && BigInt(units) > 0n;
 
 /**
  * Reading 1 for a zLink / zRequest row. SPEC §4: a disabled item (enabled false) shows Disabled,

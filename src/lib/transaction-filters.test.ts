@@ -9,8 +9,8 @@ const from = (q: string) => {
 };
 
 describe("transaction filters (SPEC §3, §9)", () => {
-  it("defaults to hash and order_id, failed/validated/paid, yesterday through today in the reader's zone", () => {
-    expect(defaultFilters(NOW)).toEqual({ filterText: "", filterFields: ["hash", "order_id"], txStatus: ["failed", "validated", "paid"], timeStart: "23/11/2026", timeEnd: "24/11/2026", minAmount: "", maxAmount: "" });
+  it("defaults to hash and order_id, failed/validated/paid and partly paid (spec-notes §9), yesterday through today in the reader's zone", () => {
+    expect(defaultFilters(NOW)).toEqual({ filterText: "", filterFields: ["hash", "order_id"], txStatus: ["failed", "validated", "paid", "partly_paid"], timeStart: "23/11/2026", timeEnd: "24/11/2026", minAmount: "", maxAmount: "" });
     // Already the 25th in Paris.
     expect(defaultFilters(NOW, "Europe/Paris")).toMatchObject({ timeStart: "24/11/2026", timeEnd: "25/11/2026" });
   });

@@ -9,11 +9,18 @@ import type { PaymentStatus } from "./payment-status";
 
 export const FILTER_FIELDS = ["name", "email", "hash", "order_id"] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
-export const FILTER_STATUSES = ["initiated", "paid", "validated", "failed"] as const satisfies readonly PaymentStatus[];
+/**
+ * The statuses a list filters on: the payment's own, plus `partly_paid` — initiated with money
+ * already in (less than asked, still open until it expires). Not a status of its own in the
+ * database: an in-progress payment a merchant needs to see (docs/spec-notes.md §9).
+ */
+export const PARTLY_PAID = "partly_paid";
+export const FILTER_STATUSES = ["initiated", PARTLY_PAID, "paid", "validated", "failed"] as const satisfies readonly (PaymentStatus | typeof PARTLY_PAID)[];
+export type FilterStatus = (typeof FILTER_STATUSES)[number];
 
-/** SPEC §9: default fields hash and order_id; statuses failed, validated, paid. */
+/** SPEC §9: default fields hash and order_id; statuses failed, validated, paid — and partly paid (spec-notes §9). */
 export const DEFAULT_FILTER_FIELDS: readonly FilterField[] = ["hash", "order_id"];
-export const DEFAULT_TX_STATUSES: readonly PaymentStatus[] = ["failed", "validated", "paid"];
+export const DEFAULT_TX_STATUSES: readonly FilterStatus[] = ["failed", "validated", "paid", PARTLY_PAID];
 /** Rows per page of the Orders table. */
 export const ORDERS_PAGE_SIZE = 10;
 export const MAX_FILTER_TEXT = 200;
@@ -21,7 +28,7 @@ export const MAX_FILTER_TEXT = 200;
 export interface TransactionFilters {
   filterText: string;
   filterFields: FilterField[];
-  txStatus: PaymentStatus[];
+  txStatus: FilterStatus[];
   /** dd/MM/yyyy, first day included. */
   timeStart: string;
   /** dd/MM/yyyy, last day included. */
@@ -144,7 +151,7 @@ export function parseFilters(get: (name: string) => string[], now: Date, timeZon
     filters: {
       filterText,
       filterFields: fields.length ? dedupe(fields as FilterField[]) : defaults.filterFields,
-      txStatus: statuses.length ? dedupe(statuses as PaymentStatus[]) : defaults.txStatus,
+      txStatus: statuses.length ? dedupe(statuses as FilterStatus[]) : defaults.txStatus,
       timeStart,
       timeEnd,
       minAmount,

@@ -10,7 +10,6 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 import { compareDays, dayProblem, tidyDay } from "@/lib/day-text";
 import { FILTER_FIELDS, FILTER_STATUSES, defaultFilters, type FilterField, type TransactionFilters } from "@/lib/transaction-filters";
-import type { PaymentStatus } from "@/lib/payment-status";
 import { changedFilters } from "./changed-filters";
 
 export interface OrdersFiltersProps {
@@ -125,7 +124,7 @@ export function OrdersFilters({ value, onApply, onReset, onDownload, downloadedR
           <fieldset className="grid gap-2" aria-describedby={refused && noStatus ? statusErrorId : undefined}>
             <legend className="mb-2 text-sm font-medium">{t("filters.status")}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-2">
-              {FILTER_STATUSES.map((s: PaymentStatus) => (
+              {FILTER_STATUSES.map((s) => (
                 <div key={s} className="flex items-center gap-2">
                   <Checkbox id={`orders-status-${s}`} checked={draft.txStatus.includes(s)} onCheckedChange={(on) => set("txStatus", toggle(draft.txStatus, s, on === true))} />
                   <Label htmlFor={`orders-status-${s}`}>{t(`statuses.${s}`)}</Label>

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { sampleOrders } from "@/testing/msw/order-fixtures";
+import { partlyPaidOrder, sampleOrders } from "@/testing/msw/order-fixtures";
 import { fullyRefundedPayment, partiallyRefundedPayment } from "@/testing/msw/fixtures";
 import { OrdersTable } from "./orders-table";
 
@@ -48,7 +48,8 @@ const refundedRows = [
 /** The received-amount cell of the row of `orderId`. */
 const receivedCell = (canvasElement: HTMLElement, orderId: string) => {
   const row = within(canvasElement).getByRole("cell", { name: orderId }).closest("tr")!;
-  return within(row).getAllByRole("cell")[3]!;
+  const column = within(canvasElement).getAllByRole("columnheader").findIndex((h) => /Received Amount|Montant reçu/.test(h.textContent ?? ""));
+  return within(row).getAllByRole("cell")[column]!;
 };
 
 /** 5 of 12.5 USDC refunded: under the received amount a muted "Refunded 5 USDC"; the chip still reads Completed. */
@@ -98,7 +99,32 @@ export const FrenchEveryType: Story = {
   args: { rows: sampleOrders },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    for (const label of ["zLink", "zRequest", "zApi", "zInvoice", "Facture", "zCart", "Don"]) await expect(c.getByRole("cell", { name: label })).toBeInTheDocument();
-    await expect(c.queryByRole("cell", { name: "Donation" })).toBeNull();
+    // The type sits under the product's name in its cell (alone when the product has none: zApi).
+    for (const label of ["zLink", "zRequest", "zApi", "zInvoice", "Facture", "zCart", "Don"]) await expect(c.getByText(label, { exact: true })).toBeInTheDocument();
+    await expect(c.queryByText("Donation", { exact: true })).toBeNull();
+  },
+};
+
+/** Two zLink orders no longer look alike: each names its product, and the payer (e-mail, else the wallet shortened). */
+export const ProductAndPayer: Story = {
+  args: { rows: [partlyPaidOrder, ...sampleOrders.slice(0, 2)] },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getAllByText("Coffee beans")).toHaveLength(2);
+    await expect(c.getByText("ada@example.com")).toBeVisible();
+    await expect(c.getByText("Partly paid")).toBeVisible();
+    await expect(c.getByRole("cell", { name: "9 USDC" })).toBeVisible();
+  },
+};
+
+/** The same in French on a 360 px phone: token amounts with a comma, as fiat ones (« 12,5 USDC »). */
+export const ProductAndPayerFrenchPhone: Story = {
+  ...ProductAndPayer,
+  globals: { locale: "fr", viewport: { value: "phone" } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText("Partiellement payé")).toBeVisible();
+    await expect(c.getAllByText("12,5 USDC").length).toBeGreaterThan(0);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };

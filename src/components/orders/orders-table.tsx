@@ -3,7 +3,9 @@ import { DataTable, type DataTableColumn, type DataTableRowAction } from "@/comp
 import { StatusChip } from "@/components/ui/status-chip";
 import { orderTypeLabel, type OrderDto } from "@/lib/order-types";
 import { paymentStatus } from "@/lib/status";
-import { formatAmount, formatDateTime, refundSummary } from "@/lib/transaction-details";
+import { formatDateTime, refundSummary } from "@/lib/transaction-details";
+import { formatTokenAmount } from "@/lib/token-format";
+import { shortenAddress } from "@/lib/address";
 
 export interface OrdersTableProps {
   rows: OrderDto[];
@@ -17,33 +19,53 @@ export interface OrdersTableProps {
 
 /** The received amount, and under it what was refunded of it (the chip keeps reading Completed for a validated payment). */
 function ReceivedCell({ row }: { row: OrderDto }) {
-  const { t } = useTranslation("orders");
+  const { t, i18n } = useTranslation("orders");
   const refund = refundSummary(row);
-  const received = row.recievedAmount ? formatAmount(row.recievedAmount) : t("notReceived");
+  const received = row.recievedAmount ? formatTokenAmount(row.recievedAmount, i18n.language) : t("notReceived");
   if (!refund) return received;
   return (
     // One box, so a phone's card (label left, value right) keeps the two lines stacked on the right.
     <span className="inline-block text-right">
       {received}{" "}
-      <span className="block text-xs text-muted-foreground">{t("refunded", { amount: formatAmount(refund.amount) })}</span>
+      <span className="block text-xs text-muted-foreground">{t("refunded", { amount: formatTokenAmount(refund.amount, i18n.language) })}</span>
     </span>
   );
 }
 
+/** The product's own name, with its type under it (two zLink orders no longer look alike). */
+function ProductCell({ row }: { row: OrderDto }) {
+  const { t } = useTranslation("orders");
+  const type = t(`details.productTypes.${row.type}`, { ns: "zlink", defaultValue: orderTypeLabel(row.type) });
+  if (!row.productLabel) return type;
+  return (
+    <span className="inline-block max-w-56 text-right md:text-left">
+      <span className="block truncate font-medium" title={row.productLabel}>
+        {row.productLabel}
+      </span>
+      <span className="block text-xs text-muted-foreground">{type}</span>
+    </span>
+  );
+}
+
+/** Who paid: the e-mail the product knows, else a donor's name, else the paying wallet shortened. */
+function payerOf(row: OrderDto): string | null {
+  return row.payerEmail ?? row.orderDetails?.donor?.name ?? (row.payer ? shortenAddress(row.payer) : null);
+}
+
 /**
- * SPEC §2 Transactions: Date, Order ID, Requested Amount, Received Amount, Status, Type and the
- * row's menu (Details; Refund when the page wires a refund dialog).
+ * SPEC §2 Transactions: Date, Order ID, the product (its name and type) and the payer (issue 28),
+ * Requested Amount, Received Amount (token amounts in the reader's language), Status and the row's menu (Details; Refund when the page wires a refund dialog).
  */
 export function OrdersTable({ rows, loading, onDetails, onRefund, timeZone }: OrdersTableProps) {
   const { t, i18n } = useTranslation("orders");
   const columns: DataTableColumn<OrderDto>[] = [
     { id: "date", header: t("columns.date"), cell: (r) => formatDateTime(r.createdAt, i18n.language, timeZone) },
     { id: "orderId", header: t("columns.orderId"), cell: (r) => <span className="font-mono">{r.orderId}</span> },
-    { id: "requested", header: t("columns.requested"), cell: (r) => formatAmount(r.requestedAmount), className: "text-right" },
+    { id: "product", header: t("columns.product"), cell: (r) => <ProductCell row={r} /> },
+    { id: "payer", header: t("columns.payer"), cell: (r) => payerOf(r) ?? t("notReceived") },
+    { id: "requested", header: t("columns.requested"), cell: (r) => formatTokenAmount(r.requestedAmount, i18n.language), className: "text-right" },
     { id: "received", header: t("columns.received"), cell: (r) => <ReceivedCell row={r} />, className: "text-right" },
     { id: "status", header: t("columns.status"), cell: (r) => <StatusChip status={paymentStatus(r)} /> },
-    // The reader's language, as the Details dialog names it (Don, Facture); the CSV keeps the brand labels.
-    { id: "type", header: t("columns.type"), cell: (r) => t(`details.productTypes.${r.type}`, { ns: "zlink", defaultValue: orderTypeLabel(r.type) }) },
   ];
   const actions = (r: OrderDto): DataTableRowAction[] => [
     { label: t("actions.details"), onSelect: () => onDetails(r) },

@@ -66,6 +66,7 @@ export function PayFlowView(props: PayFlowViewProps) {
       onFaucet={() => void flow.requestFaucet()}
       onPay={() => void flow.pay(sender)}
       onPayWithQr={() => void flow.payWithQr()}
+      onSendRest={() => void flow.sendRest(sender)}
       onTryAgain={flow.startOver}
       onRedirect={onRedirect}
       redirectMs={redirectMs}

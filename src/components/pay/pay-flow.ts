@@ -86,6 +86,11 @@ export function createPayFlow({ productId, api, stores = paymentStores, notify =
       return runner.pay(sender);
     },
 
+    /** A partly paid payment: the connected wallet sends what is still due, to the same payment. */
+    sendRest(sender: PaymentSender | null): Promise<void> {
+      return runner.sendRest(sender);
+    },
+
     /**
      * Pay from a phone wallet without connecting one here: start the payment with no payer (the
      * server screens whoever pays when it credits the transfer), show its Solana Pay QR code, and

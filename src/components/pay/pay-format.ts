@@ -1,4 +1,3 @@
-import { formatBaseUnits } from "@/lib/money";
 
 type Decimal = `${number}`;
 
@@ -11,25 +10,8 @@ export function formatFiat(price: string, currency: string, lng: string): string
   }
 }
 
-/** A token amount given as decimal text ("12.5") with its symbol, grouped for the reader's language, never rounded. */
-export function formatToken(amount: string, symbol: string, lng: string): string {
-  try {
-    return `${new Intl.NumberFormat(lng, { maximumFractionDigits: 20 }).format(amount as Decimal)} ${symbol}`;
-  } catch {
-    return `${amount} ${symbol}`;
-  }
-}
-
-/** A token amount in base units ("12500000", 6 decimals) with its symbol. */
-export function formatTokenUnits(units: string, decimals: number, symbol: string, lng: string): string {
-  let text: string;
-  try {
-    text = formatBaseUnits(BigInt(units), decimals);
-  } catch {
-    return `${units} ${symbol}`;
-  }
-  return formatToken(text, symbol, lng);
-}
+// Token amounts have one definition for every screen (src/lib/token-format.ts).
+export { formatToken, formatTokenUnits } from "@/lib/token-format";
 
 /** The host of a URL ("shop.example"), or the text itself when it is not a URL. */
 export function hostOf(url: string): string {
@@ -49,4 +31,19 @@ export function isWebUrl(url: string | undefined): url is string {
   } catch {
     return false;
   }
+}
+
+/** Time left as a countdown: "14:05", "1:02:03" past an hour, "0:00" once it ran out. */
+export function formatTimeLeft(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** The same as an ISO 8601 duration for `<time dateTime>` ("PT14M5S"). */
+export function isoDuration(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `PT${Math.floor(total / 3600)}H${Math.floor((total % 3600) / 60)}M${total % 60}S`;
 }

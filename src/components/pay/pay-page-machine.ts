@@ -15,6 +15,10 @@
  *   seen by the server → the payment screen, polling; never sent → back to the details.
  * - Polling runs only while the page is open, one round at a time; an answer of an older round
  *   (before a stop, a start-over) is ignored. It stops at validated or failed.
+ * - A partly paid payment (the server credited less than asked, still open) shows what arrived,
+ *   what is due and until when; "send the rest" sends exactly what is due to the same payment
+ *   (same reference and memo), once per shortfall: until the server reports more, it waits. A
+ *   rest that fails to leave the wallet keeps the payment open, never forgets it.
  * - The sanction check runs once per transaction type and wallet (SPEC §4); an answer for a
  *   wallet no longer connected only fills the cache.
  */
@@ -23,8 +27,8 @@ import type { PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/
 import { choiceRequest } from "@/lib/pay-choice";
 import { flowInState, flowOfType, flowOnStage, initialTransactionFlow, sessionWithoutPayment, sessionWithPayment, type PaymentSession, type PaymentStage, type TransactionFlow } from "@/stores/payment";
 import { chainsOfFamily, familyOfChain, payFamilies, pickPayOption, sameOption, type PayFamily, type PayOption } from "./pay-option";
-import type { PayEffect, PayEvent, PayFlowState, PayLoad, PayPageState, PayTransition } from "./pay-page-state";
-import { PAYER_CANCELLED } from "./pay-result";
+import type { PayEffect, PayEvent, PayFlowState, PayLoad, PayPageState, PayTransition, SendFailure, UnderpaidView } from "./pay-page-state";
+import { PAYER_CANCELLED, restOf, underpaidOf } from "./pay-result";
 
 export type * from "./pay-page-state";
 
@@ -146,7 +150,8 @@ const HANDLERS: Handlers = {
     if (r && paidWith && !sameOption(paidWith, r.option)) s.view({ load: { ...r, option: paidWith } });
     // A QR payment (started with no wallet) may be paid by the phone at any time: show its code again.
     const viaQr = session.payer === null;
-    if (!hash && !viaQr && (!progress || progress.status === "initiated")) {
+    // Never forgotten once money came (partly paid): the rest is still due on this payment.
+    if (!hash && !viaQr && (!progress || progress.status === "initiated") && !underpaidOf(progress)) {
       // The wallet never sent it (the reload closed its prompt): back to the details.
       s.session(sessionWithoutPayment(session));
       s.flow(initialTransactionFlow());
@@ -223,6 +228,18 @@ const HANDLERS: Handlers = {
     startPayment(s, null);
   },
 
+  restPressed(s, { canSend }) {
+    const { wallet, sanction, underpaid, qr } = s.state.view;
+    const info = s.state.session.info;
+    // A QR payment shows the rest's code instead; nothing while something is under way or already sent.
+    if (!wallet || !canSend || sanction !== "passed" || !underpaid || underpaid.waiting || qr || !info || s.state.pending || s.state.stage !== "payment-screen") return;
+    const rest = restOf(info, underpaid);
+    s.set({ pending: { kind: "send", info: rest, payer: wallet, rest: true } });
+    s.view({ starting: true, notice: null, approval: undefined, underpaid: { ...underpaid, waiting: true } });
+    s.flow(flowInState(s.state.flow, "processing"));
+    s.effect({ kind: "send", info: rest, rest: true });
+  },
+
   started(s, { info }) {
     const pending = s.state.pending;
     if (pending?.kind !== "start") return;
@@ -285,6 +302,10 @@ const HANDLERS: Handlers = {
     if (pending?.kind !== "send") return;
     s.set({ pending: null });
     s.view({ starting: false });
+    if (pending.rest) {
+      restFailed(s, failure, pending.hash);
+      return;
+    }
     if (failure.kind === "insufficient") {
       s.session(sessionWithoutPayment(s.state.session));
       s.flow(initialTransactionFlow());
@@ -335,9 +356,33 @@ const HANDLERS: Handlers = {
     s.session(sessionWithoutPayment(s.state.session));
     s.flow(initialTransactionFlow());
     s.stage("details-screen");
-    s.view({ notice: null, starting: false, qr: false });
+    s.view({ notice: null, starting: false, qr: false, underpaid: undefined });
   },
 };
+
+/**
+ * The rest of a partly paid payment did not leave the wallet (or its confirmation was lost): the
+ * payment stays open on the payment screen, with what happened said there, and is still followed.
+ */
+function restFailed(s: Step, failure: SendFailure, hash: string | undefined) {
+  const payment = s.state.session.info?.payment;
+  s.flow(flowInState(s.state.flow, "submitted"));
+  if (hash && failure.kind !== "on-chain") {
+    // Sent: the server has the last word; the page keeps waiting for it.
+    if (payment) poll(s, payment, false);
+    return;
+  }
+  const underpaid = s.state.view.underpaid;
+  if (underpaid) s.view({ underpaid: { ...underpaid, waiting: false } });
+  if (failure.kind === "insufficient") {
+    s.view({ notice: failure.asset === "token" ? { kind: "insufficient-token", available: failure.available, needed: failure.needed } : { kind: "insufficient-fee" } });
+  } else if (failure.kind !== "cancelled") {
+    s.effect({ kind: "toast-wallet-failed", message: failure.message });
+    s.effect({ kind: "reset-wallet" });
+    s.view({ notice: { kind: "error", message: failure.message } });
+  }
+  if (payment && !s.state.polling) poll(s, payment, false);
+}
 
 /** The product is known: show it with the family's option, then resume the session's payment. */
 function loaded(s: Step, product: PayableProduct) {
@@ -402,6 +447,7 @@ function stopPolling(s: Step) {
 
 /** The server's progress: failed or paid ends on the result screen; otherwise it is kept for the page. */
 function applyProgress(s: Step, progress: PaymentProgress) {
+  showUnderpaid(s, progress);
   const flow = s.state.flow;
   if (progress.status === "failed") {
     s.flow(flowInState(flow, "failed", { result: { progress, error: progress.failureReason } }));
@@ -419,4 +465,24 @@ function optionOfPayment(product: PayableProduct, info: PaymentTransactionInfo):
   const chain = product.options.find((o) => o.chainId === info.chain);
   const token = chain?.tokens.find((t) => t.address.toLowerCase() === info.tokenAddress.toLowerCase());
   return chain && token ? { chainId: chain.chainId, chainName: chain.chainName, token: { ...token } } : undefined;
+}
+
+/**
+ * Partly paid and still open: what arrived and what is due. After the rest was sent from here,
+ * the page keeps waiting until the server reports more than it had (a poll answered before the
+ * rest is credited must not offer the same rest again).
+ */
+function showUnderpaid(s: Step, progress: PaymentProgress) {
+  const shown = s.state.view.underpaid;
+  const next = underpaidOf(progress);
+  let underpaid: UnderpaidView | undefined = next;
+  // A rest still leaving the wallet: whatever else arrived meanwhile, nothing is offered until it is done.
+  const sendingRest = s.state.pending?.kind === "send" && s.state.pending.rest === true;
+  if (next && sendingRest) underpaid = { ...next, waiting: true };
+  else if (next && shown?.waiting && BigInt(next.received) <= BigInt(shown.received)) underpaid = { ...shown, ...(next.expiresAt ? { expiresAt: next.expiresAt } : {}) };
+  if (!sameUnderpaid(shown, underpaid)) s.view({ underpaid });
+}
+
+function sameUnderpaid(a: UnderpaidView | undefined, b: UnderpaidView | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.received === b.received && a.due === b.due && a.expiresAt === b.expiresAt && Boolean(a.waiting) === Boolean(b.waiting));
 }

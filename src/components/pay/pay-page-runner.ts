@@ -102,6 +102,8 @@ export function createPayPageRunner({ productId, api, stores, notify, translate,
           (err) => answer({ type: "refused", alreadyPaid: err instanceof ApiRequestError && err.code === "already_paid", message: errorMessage(err) }),
         );
       case "send": {
+        // The rest of a partly paid payment goes from the wallet connected when it was asked for.
+        if (effect.rest) sender = offered;
         const wallet = sender;
         if (!wallet) return answer({ type: "sendFailed", failure: { kind: "wallet", message: "" } });
         return wallet
@@ -151,6 +153,11 @@ export function createPayPageRunner({ productId, api, stores, notify, translate,
     pay(wallet: PaymentSender | null) {
       offered = wallet;
       return dispatch({ type: "payPressed", canSend: wallet !== null });
+    },
+    /** "Send the rest" of a partly paid payment: `wallet` sends what is still due, to the same payment. */
+    sendRest(wallet: PaymentSender | null) {
+      offered = wallet;
+      return dispatch({ type: "restPressed", canSend: wallet !== null });
     },
     /** The opened event, with what the stores hold now (after a reload: the persisted stage and session). */
     open() {

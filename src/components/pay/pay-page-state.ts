@@ -2,6 +2,7 @@ import type { FaucetGrant, PayableProduct, PaymentProgress, PaymentTransactionIn
 import type { PayerChoice } from "@/lib/pay-choice";
 import type { PaymentSession, PaymentStage, TransactionFlow } from "@/stores/payment";
 import type { PayFamily, PayOption } from "./pay-option";
+import type { Underpaid } from "./pay-result";
 
 /**
  * The pay page's state, events and effects (docs/architecture.md "The pay page's state
@@ -41,12 +42,25 @@ export interface PayFlowState {
    * ('done'); unset when the allowance was already there, and on Solana.
    */
   approval?: "needed" | "done";
+  /**
+   * Part of the payment arrived and the rest is still due (issue 28): the payment screen says how
+   * much and until when, and offers to send the rest (a QR payment shows the rest's code).
+   */
+  underpaid?: UnderpaidView;
 }
+
+/**
+ * What the page shows of a partly paid payment. `waiting`: the rest was sent (or is being sent)
+ * from here; until the server reports more than `received`, the page waits for it rather than
+ * offering the same rest again (no paying the shortfall twice).
+ */
+export type UnderpaidView = Underpaid & { waiting?: boolean };
 
 /** What the machine waits for, besides polling: one start at a time, then (wallet payments) one send. */
 export type PayPending =
   | { kind: "start"; payer: string | null }
-  | { kind: "send"; info: PaymentTransactionInfo; payer: string; hash?: string }
+  /** `rest`: the rest of a partly paid payment (its failures keep the payment open). */
+  | { kind: "send"; info: PaymentTransactionInfo; payer: string; hash?: string; rest?: boolean }
   | { kind: "resume"; payment: string };
 
 export interface PayPageState {
@@ -99,6 +113,8 @@ export type PayEvent =
   | { type: "sanctionRetried" }
   | { type: "faucetAsked" }
   | { type: "payPressed"; canSend: boolean }
+  /** "Send the rest" of a partly paid payment, from the connected wallet. */
+  | { type: "restPressed"; canSend: boolean }
   | { type: "qrPressed" }
   | { type: "startedOver" }
   // Answers to effects.
@@ -126,7 +142,7 @@ export type PayEffect =
   | { kind: "ask-faucet"; request: { chain: number; address: string; token: string } }
   | { kind: "start-payment"; request: StartPaymentRequest }
   /** The wallet sends the payment (answers: approving, approved, sent, then sendDone or sendFailed). */
-  | { kind: "send"; info: PaymentTransactionInfo }
+  | { kind: "send"; info: PaymentTransactionInfo; rest?: boolean }
   /** SPEC §8: after an EVM failure the connector is reset and the wallet cleared. */
   | { kind: "reset-wallet" }
   /** Ask the payment's progress now or after one interval (answer: progress or progressFailed). */

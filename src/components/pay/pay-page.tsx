@@ -15,7 +15,8 @@ import { PayHeader } from "./pay-header";
 import { PayNotice } from "./pay-notice";
 import { PaymentProgress } from "./payment-progress";
 import { PaymentResult } from "./payment-result";
-import { resultOf } from "./pay-result";
+import { restOf, resultOf } from "./pay-result";
+import { UnderpaidPanel } from "./underpaid-panel";
 import { PayMethodChooser } from "./pay-method-chooser";
 import { nativeSymbolOf, type PayFamily } from "./pay-option";
 import { AlreadyPaid } from "./already-paid";
@@ -38,6 +39,8 @@ export interface PayPageProps {
   onPay: () => void;
   /** Pay from a phone wallet with a Solana Pay QR code (nothing connected in this browser). */
   onPayWithQr?: () => void;
+  /** A partly paid payment: send what is still due from the connected wallet. */
+  onSendRest?: () => void;
   onTryAgain: () => void;
   onRedirect?: (url: string) => void;
   redirectMs?: number;
@@ -130,15 +133,36 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
   }
 
   if (stage === "payment-screen") {
+    // Partly paid (issue 28): what is due is asked for, from the wallet or with the rest's own QR code.
+    const underpaid = info ? state.underpaid : undefined;
+    const rest = info && underpaid ? restOf(info, underpaid) : undefined;
+    const payInfo = state.qr ? (rest ?? info) : info;
+    const payAmount = rest ? formatToken(rest.amount, option.token.symbol, lng) : tokenAmount;
+    const switchNeeded = needsChainSwitch(wallet, option);
+    const blocked = !wallet.address ? t("underpaid.needsWallet") : switchNeeded ? t("needsSwitch", { chain: option.chainName }) : state.sanction !== "passed" ? t("needsCheck") : null;
     return (
       <>
         <PaymentSummary product={product} option={option} info={info} choice={props.choice} />
-        {state.qr && info ? (
+        {underpaid && !underpaid.waiting ? (
+          <UnderpaidPanel
+            underpaid={underpaid}
+            decimals={info?.decimals ?? option.token.decimals}
+            symbol={option.token.symbol}
+            qr={state.qr}
+            canSend={Boolean(wallet.address) && state.sanction === "passed" && !switchNeeded && !state.starting}
+            blocked={blocked}
+            busy={state.starting}
+            onSendRest={props.onSendRest}
+          />
+        ) : null}
+        {state.notice ? <NoticeMessage notice={state.notice} product={product} option={option} /> : null}
+        {state.qr && payInfo ? (
           <Suspense fallback={<Skeleton role="presentation" className="h-[38rem] w-full rounded-xl" />}>
-            <SolanaPayQrPanel info={info} product={product} amount={tokenAmount} />
+            {/* A new code for the rest: keyed by its amount so the payer sees it change. */}
+            <SolanaPayQrPanel key={payInfo.amountWei} info={payInfo} product={product} amount={payAmount} />
           </Suspense>
-        ) : (
-          <PaymentProgress state={flow.currentState} amount={tokenAmount} hash={flow.transactionResult?.hash} approval={state.approval} token={option.token.symbol} />
+        ) : underpaid && !underpaid.waiting ? null : (
+          <PaymentProgress state={flow.currentState} amount={payAmount} hash={flow.transactionResult?.hash} approval={state.approval} token={option.token.symbol} />
         )}
       </>
     );

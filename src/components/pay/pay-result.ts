@@ -1,4 +1,5 @@
-import type { PaymentProgress } from "@/lib/pay-api";
+import type { PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
+import { formatBaseUnits } from "@/lib/money";
 import type { TransactionFlow } from "@/stores/payment";
 
 /**
@@ -51,3 +52,42 @@ export function resultWords({ status, hash, reason }: Pick<PayResult, "status" |
   const reasonKey = !isSuccess(status) && reason ? (SERVER_REASONS.has(reason) ? `result.reasons.${reason}` : "result.reason") : undefined;
   return { title, body, ...(reasonKey ? { reason: reasonKey } : {}) };
 }
+
+/**
+ * A payment still open with part of its amount in (issue 28): base units received and still due,
+ * and when the time to pay runs out. The server waits for the rest (same reference and memo)
+ * until then, and only then fails it `underpaid`.
+ */
+export interface Underpaid {
+  received: string;
+  due: string;
+  expiresAt?: string;
+}
+
+/** The server's progress when it reads as partly paid and still open; undefined otherwise. */
+export function underpaidOf(progress: PaymentProgress | undefined): Underpaid | undefined {
+  if (progress?.status !== "initiated" || progress.amountMismatch !== "under" || !progress.receivedAmount) return undefined;
+  const received = toUnits(progress.receivedAmount);
+  if (received === undefined || received <= 0n) return undefined;
+  // An older server sent no amountDue: requested less received.
+  const requested = progress.requestedAmount !== undefined ? toUnits(progress.requestedAmount) : undefined;
+  const due = progress.amountDue !== undefined ? toUnits(progress.amountDue) : requested !== undefined ? requested - received : undefined;
+  if (due === undefined || due <= 0n) return undefined;
+  return { received: received.toString(), due: due.toString(), ...(progress.expiresAt ? { expiresAt: progress.expiresAt } : {}) };
+}
+
+function toUnits(text: string): bigint | undefined {
+  return /^\d+$/.test(text) ? BigInt(text) : undefined;
+}
+
+/**
+ * The rest of a partly paid payment as a payment to send: the same payment, recipient, reference
+ * and memo (so the server adds it to what came), for the amount still due. The wallet sends it;
+ * a QR code asks a phone for it.
+ */
+export function restOf(info: PaymentTransactionInfo, underpaid: Underpaid): PaymentTransactionInfo {
+  return { ...info, amountWei: underpaid.due, amount: formatBaseUnits(BigInt(underpaid.due), info.decimals) };
+}
+
+/** The keys of the partly paid screen's words (the `pay` namespace), for the page and the machine's tests. */
+export const UNDERPAID_WORDS = ["underpaid.title", "underpaid.body", "underpaid.received", "underpaid.due", "underpaid.timeLeft", "underpaid.timeUp", "underpaid.sendRest", "underpaid.sending", "underpaid.qrBody", "underpaid.needsWallet"] as const;

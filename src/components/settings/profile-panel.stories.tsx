@@ -128,6 +128,8 @@ export const French: Story = {
     const c = within(canvasElement);
     await expect(await c.findByLabelText("Nom affiché")).toHaveValue("Acme Coffee");
     await expect(c.getByRole("heading", { name: "Devise de facturation" })).toBeVisible();
+    // Currency names in French (Intl.DisplayNames), not the server's English ones.
+    await expect(c.getByRole("option", { name: "USD — dollar des États-Unis" })).toBeInTheDocument();
   },
 };
 

@@ -12,6 +12,7 @@ import { ApiRequestError, type ApiClient } from "@/lib/api-client";
 import { BRAND_COLOR, LOGO_MAX_BYTES, LOGO_TYPES, PROFILE_LIMITS, billingUpdatedText, profileSchema, type ProfileDto, type ProfileFormValues } from "@/lib/profile";
 import { showToast } from "@/stores/toasts";
 import { ValidationError } from "yup";
+import { currencyName } from "@/lib/currency-names";
 
 export interface ProfilePanelProps {
   api: ApiClient;
@@ -66,7 +67,7 @@ export function ProfilePanel({ api, uploadLogo, onBillingCurrency }: ProfilePane
 }
 
 function BillingCurrencyCard({ api, current, currencies, onSaved }: { api: ApiClient; current: string; currencies: [string, string][]; onSaved?: (c: string) => void }) {
-  const { t } = useTranslation("settings");
+  const { t, i18n } = useTranslation("settings");
   const [value, setValue] = React.useState(current);
   const [busy, setBusy] = React.useState(false);
   const id = React.useId();
@@ -98,7 +99,8 @@ function BillingCurrencyCard({ api, current, currencies, onSaved }: { api: ApiCl
         <select id={id} className={`${fieldClassName} h-9 sm:max-w-xs`} value={value} disabled={busy} onChange={(e) => void change(e.target.value)}>
           {currencies.map(([code, name]) => (
             <option key={code} value={code}>
-              {code} — {name}
+              {/* The reader's language; the server's (English) name only where Intl has none. */}
+              {code} — {currencyName(code, i18n.language, name)}
             </option>
           ))}
         </select>

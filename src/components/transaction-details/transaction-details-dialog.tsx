@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatTokenAmount } from "@/lib/token-format";
 import { RefundDialog, type RefundSender } from "@/components/refunds/refund-dialog";
 import { Button } from "@/components/ui/button";
 import { AddressDisplay } from "@/components/ui/address-display";
@@ -12,7 +13,6 @@ import { shortenAddress } from "@/lib/address";
 import { paymentStatus } from "@/lib/status";
 import { OrderDetailsSection } from "./order-details";
 import {
-  formatAmount,
   formatDateTime,
   paymentMethod,
   paymentStages,
@@ -64,14 +64,14 @@ export function TransactionDetailsDialog({ open, onOpenChange, info, orderId, ti
           <dt className="text-muted-foreground">{t("details.product")}</dt>
           <dd>{t(`details.productTypes.${info.type}`, { defaultValue: info.type })}</dd>
           <dt className="text-muted-foreground">{t("details.requestedAmount")}</dt>
-          <dd className="font-medium">{formatAmount(info.requestedAmount)}</dd>
+          <dd className="font-medium">{formatTokenAmount(info.requestedAmount, i18n.language)}</dd>
           <dt className="text-muted-foreground">{t("details.transactionAmount")}</dt>
-          <dd className="font-medium">{info.recievedAmount ? formatAmount(info.recievedAmount) : t("details.notReceived")}</dd>
+          <dd className="font-medium">{info.recievedAmount ? formatTokenAmount(info.recievedAmount, i18n.language) : t("details.notReceived")}</dd>
           {refund ? (
             <>
               <dt className="text-muted-foreground">{t("details.refunded")}</dt>
               <dd className="font-medium">
-                {t("details.refundedAmount", { amount: formatAmount(refund.amount), extent: t(`details.refundExtent.${refund.extent}`) })}
+                {t("details.refundedAmount", { amount: formatTokenAmount(refund.amount, i18n.language), extent: t(`details.refundExtent.${refund.extent}`) })}
               </dd>
             </>
           ) : null}

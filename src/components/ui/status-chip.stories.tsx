@@ -40,7 +40,7 @@ export const PaymentStates: Story = {
   ),
   play: async ({ canvasElement }) => {
     const items = within(canvasElement).getAllByRole("listitem").map((item) => item.textContent);
-    await expect(items).toEqual(["Failed", "Initiated", "Completed", "Verifying", "Refunded", "Pending", "Disabled"]);
+    await expect(items).toEqual(["Failed", "Initiated", "Partly paid", "Completed", "Verifying", "Refunded", "Pending", "Disabled"]);
   },
 };
 
@@ -68,6 +68,6 @@ export const French: Story = {
   globals: { locale: "fr" },
   play: async ({ canvasElement }) => {
     const items = within(canvasElement).getAllByRole("listitem").map((item) => item.textContent);
-    await expect(items).toEqual(["Échoué", "Initié", "Terminé", "En vérification", "Remboursé", "En attente", "Désactivé"]);
+    await expect(items).toEqual(["Échoué", "Initié", "Partiellement payé", "Terminé", "En vérification", "Remboursé", "En attente", "Désactivé"]);
   },
 };

@@ -20,7 +20,7 @@ export const CollectDto = z
     currency: z.string().openapi({ example: "USD" }),
     useFiat: z.boolean(),
     userCurrency: z.string(),
-    status: z.enum(["failed", "initiated", "completed", "verifying", "refunded", "pending", "disabled"]).openapi({ description: "Status chip (SPEC §4 reading 1)" }),
+    status: z.enum(["failed", "initiated", "partlyPaid", "completed", "verifying", "refunded", "pending", "disabled"]).openapi({ description: "Status chip (SPEC §4 reading 1)" }),
     enabled: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),

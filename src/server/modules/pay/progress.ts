@@ -11,7 +11,7 @@ import { getCallbackUrl } from "../integrations";
  * Knowing the unguessable public id is the payer's capability; nothing of the merchant's beyond
  * the callback URL (meant for the payer) is shown.
  */
-export async function readPaymentProgress(deps: AppDeps, publicId: string): Promise<PaymentProgress> {
+export async function readPaymentProgress(deps: AppDeps, publicId: string): Promise<PaymentProgress & Required<Pick<PaymentProgress, "requestedAmount" | "amountDue" | "decimals" | "expiresAt">>> {
   const row = await findByPublicId(deps.database.db, publicId);
   if (!row) throw new ApiError(404, "payment_not_found", "Transaction not found");
   const succeeded = row.status === "paid" || row.status === "validated";
@@ -19,6 +19,9 @@ export async function readPaymentProgress(deps: AppDeps, publicId: string): Prom
   const own = succeeded && row.productId ? await productCallbackUrl(deps.database.db, row.productType, row.productId) : undefined;
   const callbackUrl = succeeded ? (own ?? (await getCallbackUrl(deps.database.db, row.userId))) : undefined;
   const explorerUrl = row.signature ? explorerLinkFor(deps, row.chainId, row.signature) : undefined;
+  const received = row.receivedAmount ?? 0n;
+  // What the payer still owes: a partly paid payment waits for the rest until it expires.
+  const due = received < row.requestedAmount ? row.requestedAmount - received : 0n;
   return {
     payment: row.publicId,
     status: row.status,
@@ -26,6 +29,10 @@ export async function readPaymentProgress(deps: AppDeps, publicId: string): Prom
     ...(row.payer ? { payer: row.payer } : {}),
     ...(row.receivedAmount !== null ? { receivedAmount: row.receivedAmount.toString() } : {}),
     ...(row.amountMismatch ? { amountMismatch: row.amountMismatch } : {}),
+    requestedAmount: row.requestedAmount.toString(),
+    amountDue: due.toString(),
+    decimals: row.decimals,
+    expiresAt: row.expiresAt.toISOString(),
     ...(row.failureReason ? { failureReason: row.failureReason } : {}),
     ...(explorerUrl ? { explorerUrl } : {}),
     ...(callbackUrl ? { callbackUrl } : {}),

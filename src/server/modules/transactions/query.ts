@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ProductType } from "@/lib/product-types";
-import { parseDay, type Day, type PageCursor, type TransactionFilters } from "@/lib/transaction-filters";
+import { PARTLY_PAID, parseDay, type Day, type FilterStatus, type PageCursor, type TransactionFilters } from "@/lib/transaction-filters";
 
 /**
  * The WHERE clause and order of the Orders list (SPEC §2/§3), written once for the page, the
@@ -29,6 +29,15 @@ const baseUnits = (amount: string) => sql`(${amount}::numeric * power(10::numeri
 const billedToMatches = (key: "name" | "email", text: string) =>
   sql`exists (select 1 from invoices i where t.product_type in ('bill', 'invoice') and i.id = t.product_id and (i.bill_to ->> ${key}) ilike ${contains(text)})`;
 
+/** The statuses asked for; partly paid is an initiated payment with money already in. */
+function statusIn(statuses: readonly FilterStatus[]): SQL {
+  const own = statuses.filter((s) => s !== PARTLY_PAID);
+  const any: SQL[] = [];
+  if (own.length) any.push(sql`t.status in (${sql.join(own.map((s) => sql`${s}`), sql`, `)})`);
+  if (statuses.includes(PARTLY_PAID)) any.push(sql`(t.status = 'initiated' and t.received_amount > 0)`);
+  return sql`(${sql.join(any, sql` or `)})`;
+}
+
 export interface ListScope {
   userId: string;
   /** Null: no filter at all (GET /all-transactions). */
@@ -42,7 +51,7 @@ export function whereOf({ userId, filters, timeZone, productType }: ListScope): 
   const parts: SQL[] = [sql`t.user_id = ${userId}`];
   if (productType) parts.push(sql`t.product_type = ${productType}`);
   if (filters) {
-    parts.push(sql`t.status in (${sql.join(filters.txStatus.map((s) => sql`${s}`), sql`, `)})`);
+    parts.push(statusIn(filters.txStatus));
     const start = parseDay(filters.timeStart)!;
     const end = parseDay(filters.timeEnd)!;
     parts.push(sql`t.created_at >= ${dayStart(start, timeZone)}`);

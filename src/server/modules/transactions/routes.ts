@@ -12,6 +12,7 @@ import { explorerLinkFor } from "../chains";
 import { transactionsCsv } from "./csv";
 import { listPayers } from "./customers";
 import { OrdersPage, toOrderDto } from "./dto";
+import { rowLabelsOf } from "./row-labels";
 import { listTransactionsPage } from "./list";
 import type { Direction, ListScope } from "./query";
 
@@ -20,7 +21,10 @@ const text = (description: string, example?: string) => z.string().max(1000).opt
 const FilterQuery = z.object({
   filterText: text("Searched in filterFields: name and email contain it (any case), hash and order_id equal it"),
   filterFields: text("Comma-separated: name, email, hash, order_id (default hash,order_id)", "hash,order_id"),
-  txStatus: text("Comma-separated: initiated, paid, validated, failed (default failed,validated,paid)", "failed,validated,paid"),
+  txStatus: text(
+    "Comma-separated: initiated, partly_paid (initiated with less than asked already in, still open), paid, validated, failed (default failed,validated,paid,partly_paid)",
+    "failed,validated,paid,partly_paid",
+  ),
   timeStart: text("First day, dd/MM/yyyy (default yesterday)", "23/11/2026"),
   timeEnd: text("Last day included, dd/MM/yyyy (default today)", "24/11/2026"),
   minAmount: text("Smallest requested amount, decimal in the token's units", "1"),
@@ -131,7 +135,8 @@ export function transactionRoutes(deps: AppDeps) {
       });
     }
     const page = await listTransactionsPage(db, scope, cursor, direction, size);
-    const list = page.rows.map((r) => toOrderDto(r, r.signature ? (explorerLinkFor(deps, r.chainId, r.signature) ?? null) : null));
+    const labels = await rowLabelsOf(db, c.var.user.id, page.rows.map((r) => r.id));
+    const list = page.rows.map((r) => toOrderDto(r, r.signature ? (explorerLinkFor(deps, r.chainId, r.signature) ?? null) : null, labels.get(r.id)));
     return c.json({ data: { table: { list, next: page.next, prev: page.prev } } }, 200);
   };
   const cursorOf = (p: { iid: string; tid: string }): PageCursor => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { collects, invoices, payableLinks, transactions } from "../../db/schema";
+import { collects, invoices, payableLinks, quickPays, transactions } from "../../db/schema";
 import { TEST_BACKENDS } from "../../testing/databases";
 import { appSuite } from "../../testing/app-suite";
 import { USD_PRODUCT_INFO, seeMadeUpPaymentPaid, startMadeUpPayment } from "../../testing/made-up-payments";
@@ -238,7 +238,7 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
       ["timeStart=2026-11-01", "timeStart", "Start date must be a date written dd/MM/yyyy"],
       ["timeEnd=31/02/2026", "timeEnd", "End date must be a date written dd/MM/yyyy"],
       ["timeStart=02/11/2026&timeEnd=01/11/2026", "timeEnd", "End date is before the start date"],
-      ["txStatus=paid,lost", "txStatus", "Unknown status 'lost': use initiated, paid, validated, failed"],
+      ["txStatus=paid,lost", "txStatus", "Unknown status 'lost': use initiated, partly_paid, paid, validated, failed"],
       ["filterFields=phone", "filterFields", "Unknown search field 'phone': use name, email, hash, order_id"],
       ["minAmount=-1", "minAmount", "Minimum amount must be a positive number"],
       ["maxAmount=1e3", "maxAmount", "Maximum amount must be a positive number"],
@@ -371,5 +371,49 @@ describe.each(TEST_BACKENDS)("Orders (/transactions) on %s", (kind) => {
     const lines = (await (await get("/transactions?limit=all&txStatus=failed", m)).text()).trim().split("\n");
     expect(lines).toHaveLength(2);
     expect(lines[1].split(",").slice(2, 4)).toEqual(["1.234567890123456789", "1"]);
+  });
+
+  it("names each row's product and payer (issue 28), and shows partly paid payments by default; another merchant sees none of it", async () => {
+    const a = await signInMerchant(suite.app);
+    const b = await signInMerchant(suite.app);
+    const hashed = () => `q${randomBytes(6).toString("hex")}`;
+    const [beans] = await suite.db.insert(quickPays).values({ hashedId: hashed(), userId: a.id, label: "Coffee beans", price: "12.5", currency: "USD", useFiat: true, userCurrency: "USD" }).returning();
+    const [tea] = await suite.db.insert(quickPays).values({ hashedId: hashed(), userId: a.id, label: "Green tea", price: "12.5", currency: "USD", useFiat: true, userCurrency: "USD" }).returning();
+    const [request] = await suite.db
+      .insert(collects)
+      .values({ hashedId: hashed(), userId: a.id, name: "Ada Lovelace", email: "ada@example.com", description: "Design workshop", price: "1", currency: "USD", useFiat: true, userCurrency: "USD" })
+      .returning();
+    const [theirLink] = await suite.db.insert(quickPays).values({ hashedId: hashed(), userId: b.id, label: "Their secret product", price: "1", currency: "USD", useFiat: true, userCurrency: "USD" }).returning();
+    const paidBeans = await payment(a, { minutesAgo: 4, productId: beans.id });
+    const paidTea = await payment(a, { minutesAgo: 3, productId: tea.id });
+    const asked = await payment(a, { minutesAgo: 2, productType: "collect", productId: request.id });
+    // Started, and 9 of the 12.5 USDC arrived: partly paid, still open.
+    const partly = await payment(a, { minutesAgo: 1, productId: beans.id, paid: false });
+    await suite.db.update(transactions).set({ receivedAmount: 9_000_000n, amountMismatch: "under" }).where(eq(transactions.id, partly.id));
+    const untouched = await payment(a, { minutesAgo: 0, productId: tea.id, paid: false });
+    // Another merchant's payment naming A's product id is never labelled with it, nor A's with theirs.
+    const theirs = await payment(b, { productId: beans.id });
+    const theirOwn = await payment(b, { productId: theirLink.id });
+
+    const rows = (await page("/transactions", a)).list as unknown as { _id: string; status: string; productLabel: string | null; payerEmail: string | null; payer: string | null }[];
+    expect(rows.map((r) => r._id)).toEqual([partly.id, asked.id, paidTea.id, paidBeans.id]);
+    expect(rows.map((r) => [r.productLabel, r.payerEmail])).toEqual([
+      ["Coffee beans", null],
+      ["Design workshop", "ada@example.com"],
+      ["Green tea", null],
+      ["Coffee beans", null],
+    ]);
+    expect(rows[0]).toMatchObject({ status: "initiated" });
+    expect(rows[2]!.payer).toBe("Payer111111111111111111111111111111111111111");
+    // Partly paid alone, and initiated (which it still is) with the untouched start.
+    expect((await page("/transactions?txStatus=partly_paid", a)).list.map((r) => r._id)).toEqual([partly.id]);
+    expect((await page("/transactions?txStatus=initiated", a)).list.map((r) => r._id)).toEqual([untouched.id, partly.id]);
+
+    const others = (await page(`/transactions?${ALL}`, b)).list as unknown as { _id: string; productLabel: string | null }[];
+    expect(others.map((r) => [r._id, r.productLabel])).toEqual([
+      [theirOwn.id, "Their secret product"],
+      [theirs.id, null],
+    ]);
+    expect((await page("/transactions?txStatus=partly_paid", b)).list).toEqual([]);
   });
 });
