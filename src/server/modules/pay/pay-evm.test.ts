@@ -93,6 +93,10 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local EVM chains (%s)", (kin
       hash,
       payer: payer.address,
       receivedAmount: "12500000",
+      requestedAmount: "12500000",
+      amountDue: "0",
+      decimals: 6,
+      expiresAt: expect.any(String),
       explorerUrl: `http://pay.test/tx/${A}/${hash}`,
     });
     expect((await credits(info.payment)).map((c) => c.finalized)).toEqual([true]);
@@ -266,7 +270,16 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local EVM chains (%s)", (kin
     // The payment's block is replaced by an empty one at the same height: the transaction is gone.
     await suite.f.chains[A]!.test.request({ method: "anvil_reorg" as never, params: [1, []] as never });
     expect(await suite.f.chains[A]!.client.getTransactionReceipt({ hash: first }).catch(() => undefined)).toBeUndefined();
-    expect(await statusBecomes(info.payment, "initiated")).toEqual({ payment: info.payment, status: "initiated", receivedAmount: "0", failureReason: "transfer_removed" });
+    expect(await statusBecomes(info.payment, "initiated")).toEqual({
+      payment: info.payment,
+      status: "initiated",
+      receivedAmount: "0",
+      failureReason: "transfer_removed",
+      requestedAmount: "6000000",
+      amountDue: "6000000",
+      decimals: 6,
+      expiresAt: expect.any(String),
+    });
     expect(await credits(info.payment)).toEqual([]);
     const removed = (await factLog(info.payment)).filter((r) => r.kind === "transfer-removed");
     expect(removed.map((r) => [r.signature, r.reason])).toEqual([[first, "transfer_removed"]]);

@@ -89,7 +89,7 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local Solana network (%s)", 
     });
     expect(info.createRecipientAccount).toBeUndefined(); // the sandbox opened the merchant's account itself
     expect(await f.connection.getAccountInfo(new PublicKey(info.address))).not.toBeNull();
-    expect(await progress(info.payment)).toEqual({ payment: info.payment, status: "initiated" });
+    expect(await progress(info.payment)).toEqual({ payment: info.payment, status: "initiated", requestedAmount: "13500000", amountDue: "13500000", decimals: 6, expiresAt: expect.any(String) });
 
     // Starting again from the same page session and wallet resumes the same transaction.
     expect((await start(link.hashedId, payer.publicKey.toBase58())).body.data.payment).toBe(info.payment);
@@ -102,6 +102,10 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local Solana network (%s)", 
       hash: signature,
       payer: payer.publicKey.toBase58(),
       receivedAmount: "13500000",
+      requestedAmount: "13500000",
+      amountDue: "0",
+      decimals: 6,
+      expiresAt: expect.any(String),
       explorerUrl: `http://pay.test/tx/-5001/${signature}`,
       callbackUrl: "https://shop.example.com/thanks",
     });
