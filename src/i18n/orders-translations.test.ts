@@ -20,7 +20,8 @@ describe("orders (/transactions) translations", () => {
   });
 
   it("carry the SPEC §2 columns and actions in English, and the page title", () => {
-    expect(en.columns).toEqual({ date: "Date", orderId: "Order ID", requested: "Requested Amount", received: "Received Amount", status: "Status", type: "Type" });
+    // SPEC's columns, and Product and Payer, which name each row (the type reads under the product).
+    expect(en.columns).toEqual({ date: "Date", orderId: "Order ID", product: "Product", payer: "Payer", requested: "Requested Amount", received: "Received Amount", status: "Status", type: "Type" });
     expect(en.actions.details).toBe("Details");
     expect(enCommon.titles.transactions).toBe("Orders");
     expect(frCommon.titles.transactions).toBe("Commandes");
