@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { DateTime } from "@/components/ui/date-time";
 import { DataTable, type DataTableColumn, type DataTableRowAction } from "@/components/ui/table";
 import { StatusChip } from "@/components/ui/status-chip";
 import { orderTypeLabel, type OrderDto } from "@/lib/order-types";
 import { paymentStatus } from "@/lib/status";
-import { formatDateTime, refundSummary } from "@/lib/transaction-details";
+import { refundSummary } from "@/lib/transaction-details";
 import { formatTokenAmount } from "@/lib/token-format";
 import { shortenAddress } from "@/lib/address";
 
@@ -38,11 +39,11 @@ function ProductCell({ row }: { row: OrderDto }) {
   const type = t(`details.productTypes.${row.type}`, { ns: "zlink", defaultValue: orderTypeLabel(row.type) });
   if (!row.productLabel) return type;
   return (
-    <span className="inline-block max-w-56 text-right md:text-left">
+    <span className="block max-w-56 min-w-0 text-right sm:text-left">
       <span className="block truncate font-medium" title={row.productLabel}>
         {row.productLabel}
       </span>
-      <span className="block text-xs text-muted-foreground">{type}</span>
+      <span className="block truncate text-xs text-muted-foreground">{type}</span>
     </span>
   );
 }
@@ -59,12 +60,21 @@ function payerOf(row: OrderDto): string | null {
 export function OrdersTable({ rows, loading, onDetails, onRefund, timeZone }: OrdersTableProps) {
   const { t, i18n } = useTranslation("orders");
   const columns: DataTableColumn<OrderDto>[] = [
-    { id: "date", header: t("columns.date"), cell: (r) => formatDateTime(r.createdAt, i18n.language, timeZone) },
+    { id: "date", header: t("columns.date"), cell: (r) => <DateTime iso={r.createdAt} locale={i18n.language} timeZone={timeZone} />, fit: "wrap" },
     { id: "orderId", header: t("columns.orderId"), cell: (r) => <span className="font-mono">{r.orderId}</span> },
-    { id: "product", header: t("columns.product"), cell: (r) => <ProductCell row={r} /> },
-    { id: "payer", header: t("columns.payer"), cell: (r) => payerOf(r) ?? t("notReceived") },
-    { id: "requested", header: t("columns.requested"), cell: (r) => formatTokenAmount(r.requestedAmount, i18n.language), className: "text-right" },
-    { id: "received", header: t("columns.received"), cell: (r) => <ReceivedCell row={r} />, className: "text-right" },
+    { id: "product", header: t("columns.product"), cell: (r) => <ProductCell row={r} />, fit: "truncate" },
+    {
+      id: "payer",
+      header: t("columns.payer"),
+      cell: (r) => (
+        <span className="block truncate" title={payerOf(r) ?? undefined}>
+          {payerOf(r) ?? t("notReceived")}
+        </span>
+      ),
+      fit: "truncate",
+    },
+    { id: "requested", header: t("columns.requested"), cell: (r) => formatTokenAmount(r.requestedAmount, i18n.language), className: "text-right", fit: "wrap" },
+    { id: "received", header: t("columns.received"), cell: (r) => <ReceivedCell row={r} />, className: "text-right", fit: "wrap" },
     { id: "status", header: t("columns.status"), cell: (r) => <StatusChip status={paymentStatus(r)} /> },
   ];
   const actions = (r: OrderDto): DataTableRowAction[] => [
