@@ -22,7 +22,8 @@ export const WithUnknownId: Story = {
   args: { search: "?p=abc", api: fakePayApi(null) },
   play: async ({ canvasElement }) => {
     // The picked family's wallet code loads first (a loading status), then the product is asked for.
-    await expect(await within(canvasElement).findByText(/does not exist/)).toBeVisible();
+    // The first story of the file pays for the cold chunk load: wait longer than the default second.
+    await expect(await within(canvasElement).findByText(/does not exist/, {}, { timeout: 15_000 })).toBeVisible();
   },
 };
 

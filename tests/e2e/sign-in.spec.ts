@@ -78,7 +78,8 @@ test.describe("merchant sign-in", () => {
 
     await expect(page).toHaveURL(/\/transactions\?txStatus=paid$/);
     await expect(page.getByRole("heading", { name: "Orders", level: 1 }).first()).toBeVisible();
-    await expect(page.getByRole("checkbox", { name: "Paid" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Paid", exact: true })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Partly paid" })).not.toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Validated" })).not.toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Failed" })).not.toBeChecked();
   });
