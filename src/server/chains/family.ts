@@ -124,6 +124,19 @@ export interface ChainFamily<C extends FamilyChain = FamilyChain> {
    * where it cannot (Solana: a transaction dies with its blockhash).
    */
   readonly refundsMayLandLate: boolean;
+  /**
+   * Whether `signature` (in the family's encoding: base58 ed25519 on Solana, hex EIP-191 on EVM)
+   * over `message` was made by the key behind `address`. No chain call: contract wallets that
+   * sign through the chain are not supported. False, never a throw, for malformed input.
+   */
+  verifySignature(address: string, message: string, signature: string): Promise<boolean>;
+  /**
+   * What a merchant's account holds of `token`, base units, read where the family keeps balances
+   * (Solana: the token account; EVM: the owner's address, a route contract being its own owner);
+   * undefined when that holder is not one of the family's addresses.
+   * @throws the family's chain error when the chain cannot be asked.
+   */
+  tokenBalance(chain: C, holder: { tokenAccount: string; owner: string }, token: string): Promise<bigint | undefined>;
   /** Whether a wallet connector of this type signs for the family (`manual` fits every family and is not asked). */
   acceptsConnector(type: string): boolean;
 }

@@ -6,7 +6,8 @@ import { merchantWallets, refunds, transactions } from "../db/schema";
 import { watchRefundsOnce } from "../jobs/refund-watcher";
 import { startRefund } from "../payments/refunds";
 import { TEST_BACKENDS, openTestDb } from "../testing/databases";
-import { FAKE_CHAIN_ID, FAKE_USDC, FakeLedger, fakeFamily } from "../testing/fake-family";
+import { FAKE_CHAIN_ID, FAKE_USDC, FakeLedger, fakeFamily, fakeSignature } from "../testing/fake-family";
+import { checkWalletProof, issueWalletProof } from "../modules/wallets/proofs";
 import { callJson } from "../testing/call-json";
 import { signInMerchant } from "../testing/merchants";
 import { startPayApps, type PayApps } from "../testing/pay-apps";
@@ -89,6 +90,11 @@ describe.each(TEST_BACKENDS)("a third chain family, registered with one line (%s
     }, "the fake payment validated");
     expect(row).toMatchObject({ receivedAmount: 5_000_000n, payer, userId: merchant.id });
 
+    // The refund dialog's balance comes from the family (the ledger), not from a branch on its name.
+    const feasible = await callJson(apps.app, "POST", "/api/v2/refunds/feasibility", { paymentId: row.id }, merchant.auth);
+    expect(feasible.status).toBe(200);
+    expect(feasible.body.data).toMatchObject({ availBalance: "5000000", txAmount: "5000000", to: payer });
+
     const { refund } = await startRefund(database.db, { userId: merchant.id, paymentId: row.id });
     expect(refund).toMatchObject({ chainId: FAKE_CHAIN_ID, amount: 5_000_000n, sourceTokenAccount: merchantAddress, destinationOwner: payer });
     expect(refund.reference).toMatch(/^ref-/);
@@ -106,6 +112,19 @@ describe.each(TEST_BACKENDS)("a third chain family, registered with one line (%s
       return ["payment.paid", "payment.validated", "payment.refunded"].every((t) => seen.includes(t)) ? seen : undefined;
     }, "the fake payment's webhooks");
     expect(types).toEqual(expect.arrayContaining(["payment.paid", "payment.validated", "payment.refunded"]));
+  });
+
+  it("checks a wallet proof's signature through the family: its own signature passes, another address's or a forged one fails", async () => {
+    const merchant = await signInMerchant(apps.app);
+    const address = "fake:0a0b0c0d0e";
+    const site = { domain: "zpay.test", uri: "https://zpay.test" };
+    const prove = async (signature: (message: string) => string) => {
+      const challenge = await issueWalletProof(database.db, { userId: merchant.id, chainId: FAKE_CHAIN_ID, address, site });
+      return checkWalletProof(database.db, { userId: merchant.id, chainId: FAKE_CHAIN_ID, address, proof: { nonce: challenge.nonce, signature: signature(challenge.message) } });
+    };
+    await expect(prove((m) => fakeSignature(address, m))).resolves.toBeUndefined();
+    await expect(prove((m) => fakeSignature("fake:ffffffffff", m))).rejects.toMatchObject({ code: "invalid_signature" });
+    await expect(prove(() => "sig:forged")).rejects.toMatchObject({ code: "invalid_signature" });
   });
 
   it("a second merchant gets none of the first one's fake payment, and a transfer to the wrong address is not credited", async () => {

@@ -1,6 +1,7 @@
-import { createPublicClient, getAddress, isAddress, isAddressEqual, type Hex } from "viem";
+import { createPublicClient, getAddress, isAddress, isAddressEqual, isHex, verifyMessage, type Hex } from "viem";
 import { findEvmRefundTransfer } from "../evm/find-refund-transfer";
 import { findRouteRefund } from "../evm/find-route-refund";
+import { readEvmTokenBalance } from "../evm/read-token-balance";
 import { evmHttp } from "../evm/transport";
 import { isEvmChain } from "@/lib/chains";
 import { newEvmReference } from "../reference";
@@ -54,5 +55,20 @@ export const evmChainFamily: ChainFamily<PayableEvmChain> = {
   caseInsensitiveAddresses: true,
   routeContracts: true,
   refundsMayLandLate: true,
+  /** An EOA's EIP-191 personal_sign: ecrecover of the digest, no chain call (contract wallets are not supported). */
+  async verifySignature(address, message, signature) {
+    if (!isHex(signature) || !isAddress(address, { strict: false })) return false;
+    try {
+      return await verifyMessage({ address: getAddress(address), message, signature });
+    } catch {
+      return false;
+    }
+  },
+  /** The owner's address holds the balance (a route contract is its own owner). */
+  async tokenBalance(evm, holder, token) {
+    if (!isAddress(holder.owner, { strict: false }) || !isAddress(token, { strict: false })) return undefined;
+    const client = createPublicClient({ transport: evmHttp(evm), cacheTime: 0 });
+    return readEvmTokenBalance(client, getAddress(token), getAddress(holder.owner));
+  },
   acceptsConnector: (type) => type !== "solana",
 };

@@ -6,7 +6,9 @@ import { ChainUnreachableError, PayerAddressError, type ChainFamily } from "../f
 import { SolanaChainError } from "../solana/errors";
 import { solanaConnection } from "../solana/connection";
 import { findRefundTransfer } from "../solana/find-refund-transfer";
+import { readTokenBalance } from "../solana/read-token-balance";
 import { recipientTokenAccount, recipientTokenAddress } from "../solana/recipient-account";
+import { verifySolanaSignature } from "../solana/signature";
 
 /** The Solana wallet address whose associated token account for `mint` is `account`, among `candidates`. */
 function ataOwner(candidates: Iterable<string>, mint: string, account: string): string | undefined {
@@ -71,5 +73,11 @@ export const solanaChainFamily: ChainFamily<SolanaRuntime> = {
   tokenAccountOwner: ataOwner,
   tokenAccountFor: recipientTokenAddress,
   refundsMayLandLate: false,
+  verifySignature: async (address, message, signature) => verifySolanaSignature(address, message, signature),
+  /** The token account holds the balance (0 when it was never opened). */
+  async tokenBalance(solana, holder) {
+    if (!isSolanaAddress(holder.tokenAccount)) return undefined;
+    return readTokenBalance(solanaConnection(solana, "confirmed"), holder.tokenAccount);
+  },
   acceptsConnector: (type) => type === "solana",
 };

@@ -7,7 +7,7 @@ import { requireMerchant } from "./middleware";
 import { rateLimit } from "../../http/rate-limit";
 import { ConfigSchema, readConfig } from "../chains";
 import { ServerModeSchema, UserDto, toUserDto } from "./dto";
-import { decodeSolanaPublicKey } from "./signature";
+import { decodeSolanaPublicKey } from "../../chains/solana/signature";
 import { issueNonce } from "./nonces";
 import { acceptTerms, revokeSession, signIn } from "./service";
 import { signinSite } from "./site";

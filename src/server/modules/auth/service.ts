@@ -5,7 +5,7 @@ import { ApiError } from "../../http/errors";
 import { DEFAULT_PERMISSIONS } from "@/lib/permissions";
 import { isFreshSigninTimestamp, parseSigninMessage } from "@/lib/signin-message";
 import { consumeNonce } from "./nonces";
-import { decodeSolanaPublicKey, verifyEd25519 } from "./signature";
+import { decodeSolanaPublicKey, verifyEd25519 } from "../../chains/solana/signature";
 import type { SigninSite } from "./site";
 import { hashToken, newReferralCode, newSessionToken } from "./tokens";
 

@@ -1,14 +1,12 @@
-import { encodeFunctionData, isAddress, type Address, type Hex } from "viem";
+import { encodeFunctionData, type Address, type Hex } from "viem";
 import { formatBaseUnits } from "@/lib/money";
 import { REFUND_MESSAGES, refundLabel, refundMemo, type RefundBalanceDto, type RefundInstructionDto, type RefundMayStillArrive } from "@/lib/refund";
-import { readEvmTokenBalance } from "../../chains/evm/read-token-balance";
 import { routeAbi } from "../../chains/evm/route-abi";
 import type { ChainRuntime } from "../../chains/runtime";
-import { readTokenBalance } from "../../chains/solana/read-token-balance";
+import { payableChain } from "../../chains/families";
 import type { RefundRow } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { Logger } from "../../logger";
-import { evmChain, solanaConnection } from "../../payments/refund-confirmation";
 import { mayStillLand } from "../../payments/refund-rules";
 import { RefundError, refundableAmount, type Refundable } from "../../payments/refunds";
 
@@ -40,20 +38,13 @@ export function toApiError(err: unknown): unknown {
  * chain (the dialog then says it could not check; the wallet still refuses an overdraft).
  */
 export async function merchantBalance(chains: ChainRuntime, refundable: Refundable, log: Logger): Promise<bigint | null> {
-  if (refundable.chainId >= 0) {
-    const evm = evmChain(chains, refundable.chainId);
-    // Money that arrived in a route leaves from the route: its balance is what can be sent back.
-    const owner = refundable.route?.address ?? refundable.merchantOwner ?? refundable.merchantTokenAccount;
-    if (!evm || !isAddress(owner) || !isAddress(refundable.tokenAddress)) return null;
-    return readEvmTokenBalance(evm.client, refundable.tokenAddress, owner).catch((err: unknown) => {
-      log.warn({ err, chain: refundable.chainId }, "could not read the merchant's token balance for a refund");
-      return null;
-    });
-  }
-  const connection = solanaConnection(chains, refundable.chainId);
-  if (!connection) return null;
+  const payable = payableChain(chains, refundable.chainId);
+  if (!payable) return null;
+  // Money that arrived in a route leaves from the route: its balance is what can be sent back.
+  const owner = refundable.route?.address ?? refundable.merchantOwner ?? refundable.merchantTokenAccount;
   try {
-    return await readTokenBalance(connection, refundable.merchantTokenAccount);
+    const balance = await payable.family.tokenBalance(payable.chain, { tokenAccount: refundable.merchantTokenAccount, owner }, refundable.tokenAddress);
+    return balance ?? null;
   } catch (err) {
     log.warn({ err, chain: refundable.chainId }, "could not read the merchant's token balance for a refund");
     return null;

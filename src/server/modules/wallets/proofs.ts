@@ -1,16 +1,12 @@
 import { randomBytes } from "node:crypto";
-import bs58 from "bs58";
 import { and, eq, lt } from "drizzle-orm";
-import { isHex, verifyMessage } from "viem";
 import { chainById } from "@/lib/chains";
-import { walletFamilyOf } from "@/lib/wallet-families";
-import { familyNameOf } from "../../chains/families";
+import { familyNameOf, familyOfChain } from "../../chains/families";
 import { PROOF_MESSAGES } from "@/lib/wallet-messages";
 import { buildWalletProofMessage, type WalletProof, type WalletProofChallenge } from "@/lib/wallet-proof";
 import type { Db } from "../../db/client";
 import { walletProofNonces } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { decodeSolanaPublicKey, verifyEd25519 } from "../auth";
 
 /** How long a wallet has to sign a proof challenge. */
 export const WALLET_PROOF_TTL_MS = 5 * 60 * 1000;
@@ -44,30 +40,10 @@ export async function issueWalletProof(
   return { nonce, message, expiresAt: expiresAt.toISOString() };
 }
 
-/** Whether `signature` over `message` was made by the key behind `address` on `chainId`'s family. */
+/** Whether `signature` over `message` was made by the key behind `address`, as `chainId`'s family checks it. */
 async function signatureMatches(chainId: number, address: string, message: string, signature: string): Promise<boolean> {
-  switch (walletFamilyOf(chainId)) {
-    case "evm":
-      if (!isHex(signature)) return false;
-      try {
-        // EOAs: ecrecover of the EIP-191 personal_sign digest (no chain call; contract wallets are not supported).
-        return await verifyMessage({ address: address as `0x${string}`, message, signature });
-      } catch {
-        return false;
-      }
-    case "solana": {
-      const key = decodeSolanaPublicKey(address);
-      let bytes: Uint8Array;
-      try {
-        bytes = bs58.decode(signature);
-      } catch {
-        return false;
-      }
-      return key !== null && verifyEd25519(key, message, bytes);
-    }
-    default:
-      return false;
-  }
+  const family = familyOfChain(chainId);
+  return family !== undefined && (await family.verifySignature(address, message, signature));
 }
 
 /**

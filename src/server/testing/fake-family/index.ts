@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { PayerAddressError, type FamilyChain } from "../../chains/family";
 import type { FamilyPort } from "../../families";
 import { withWebhookEnqueue } from "../../jobs/payment-sink";
@@ -6,6 +6,9 @@ import { applyFact, listPending } from "../../payments/service";
 import { FakeLedger } from "./ledger";
 
 export { FakeLedger, type FakeTransfer } from "./ledger";
+
+/** The fake chain's "signature" of `message` by `address`: what its wallets would answer (no key, but bound to both). */
+export const fakeSignature = (address: string, message: string) => `sig:${createHash("sha256").update(`${address}\n${message}`).digest("hex")}`;
 
 /** A chain id no real family owns (SPEC §3 ids are far from it). */
 export const FAKE_CHAIN_ID = 990_001;
@@ -55,6 +58,8 @@ export function fakeFamily(ledger = new FakeLedger(), chainId = FAKE_CHAIN_ID): 
     caseInsensitiveAddresses: false,
     routeContracts: false,
     refundsMayLandLate: false,
+    verifySignature: async (address, message, signature) => isFakeAddress(address) && signature === fakeSignature(address, message),
+    tokenBalance: async (c, holder, token) => (isFakeAddress(holder.owner) ? c.ledger.balanceOf(holder.owner, token) : undefined),
     acceptsConnector: () => false,
     /** The leader reads the ledger every few milliseconds and reports each transfer that names a pending payment. */
     follow: async ({ chain: c, payments, log }) => {

@@ -26,4 +26,9 @@ export class FakeLedger {
   withReference(reference: string): FakeTransfer[] {
     return this.transfers.filter((t) => t.reference === reference);
   }
+
+  /** What `address` holds of `token`: everything it received less everything it sent. */
+  balanceOf(address: string, token: string): bigint {
+    return this.transfers.filter((t) => t.token === token).reduce((sum, t) => sum + (t.to === address ? t.amount : 0n) - (t.from === address ? t.amount : 0n), 0n);
+  }
 }

@@ -26,3 +26,16 @@ export function verifyEd25519(publicKey: Uint8Array, message: string, signature:
     return false;
   }
 }
+
+/** Whether the base58 `signature` over `message` was made by the Solana address's key; false for malformed input. */
+export function verifySolanaSignature(address: string, message: string, signature: string): boolean {
+  const key = decodeSolanaPublicKey(address);
+  if (!key) return false;
+  let bytes: Uint8Array;
+  try {
+    bytes = bs58.decode(signature);
+  } catch {
+    return false;
+  }
+  return verifyEd25519(key, message, bytes);
+}
