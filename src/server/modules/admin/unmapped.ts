@@ -44,7 +44,7 @@ export async function listOpenPaymentsForInflow(db: Db, inflowId: string): Promi
  * checks, same payment rules, same exactly-once credit), acting as the merchant who received it,
  * so a payment of another merchant can never be chosen (404 as for the merchant).
  */
-export async function mapInflowAsOperator(deps: AppDeps, operatorId: string, inflowId: string, paymentId: string): Promise<TransactionRow> {
+export async function mapInflowAsOperator(deps: Pick<AppDeps, "database" | "log" | "env" | "queue">, operatorId: string, inflowId: string, paymentId: string): Promise<TransactionRow> {
   const inflow = await findInflow(deps.database.db, inflowId);
   const row = await mapInflow(deps, inflow.userId, inflow.id, paymentId);
   deps.log.info({ operatorId, merchantId: inflow.userId, inflowId, transactionId: row.id }, "operator mapped an unmapped inflow");

@@ -30,7 +30,7 @@ export function payerScreen(dataDir: string): (address: string) => boolean {
  * Whether `wallet` may pay.
  * @throws {ApiError} 503 when the list cannot be read (the page then says it cannot check).
  */
-export function checkWallet(deps: AppDeps, wallet: string): boolean {
+export function checkWallet(deps: Pick<AppDeps, "env" | "log">, wallet: string): boolean {
   try {
     return !sanctionsList(deps.env.DATA_DIR).isSanctioned(wallet);
   } catch (err) {

@@ -23,7 +23,7 @@ export interface MerchantRoute {
  * has one), then earlier ones, most recently replaced first. Earlier routes stay listed because
  * they may still hold the merchant's money (see `retiredRoutes`).
  */
-export async function listMerchantRoutes(deps: AppDeps, userId: string): Promise<MerchantRoute[]> {
+export async function listMerchantRoutes(deps: Pick<AppDeps, "database" | "chains">, userId: string): Promise<MerchantRoute[]> {
   const { db } = deps.database;
   const [wallets, earlier] = await Promise.all([
     db
@@ -48,7 +48,7 @@ export async function listMerchantRoutes(deps: AppDeps, userId: string): Promise
  * chain (binary search on code presence) and stored, so later reads start there. When the node
  * cannot tell (a pruned node refuses old state), block 0: slower, paged, but nothing is missed.
  */
-export async function deployBlockOf(deps: AppDeps, userId: string, route: MerchantRoute): Promise<bigint> {
+export async function deployBlockOf(deps: Pick<AppDeps, "database" | "log">, userId: string, route: MerchantRoute): Promise<bigint> {
   if (route.deployBlock !== null) return route.deployBlock;
   let found: bigint | undefined;
   try {

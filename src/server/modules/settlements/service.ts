@@ -12,11 +12,14 @@ import type { RunBody } from "./dto";
 import { listMerchantRoutes, type MerchantRoute } from "./merchant-routes";
 import { routeSettlementHistory } from "./settlement-history";
 
+/** What the settlement reads need: the merchant's routes (database, chains), explorer links (env) and a log. */
+type SettlementDeps = Pick<AppDeps, "database" | "chains" | "env" | "log">;
+
 /**
  * The route a call is for: `route` when it is one of the merchant's (current or earlier), else the
  * current one. Another merchant's route, or none, is not found.
  */
-async function requireRoute(deps: AppDeps, userId: string, route?: string): Promise<MerchantRoute> {
+async function requireRoute(deps: Pick<AppDeps, "database" | "chains">, userId: string, route?: string): Promise<MerchantRoute> {
   const routes = await listMerchantRoutes(deps, userId);
   const found = route ? routes.find((r) => isAddressEqual(r.route, getAddress(route.toLowerCase()))) : routes.find((r) => r.current);
   if (!found) throw new ApiError(404, "route_not_found", SETTLEMENT_MESSAGES.noRoute);
@@ -32,7 +35,7 @@ function tokensOf(evm: EvmRuntime) {
 }
 
 /** Chain reads surface as 503 (the node did not answer), never as a 500. */
-async function fromChain<T>(deps: AppDeps, read: () => Promise<T>): Promise<T> {
+async function fromChain<T>(deps: Pick<AppDeps, "log">, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
@@ -43,7 +46,7 @@ async function fromChain<T>(deps: AppDeps, read: () => Promise<T>): Promise<T> {
 }
 
 /** What a route holds of each stablecoin of its chain, who controls it and where it settles, read now. */
-async function readRouteState(deps: AppDeps, { route, evm }: MerchantRoute) {
+async function readRouteState(deps: Pick<AppDeps, "log">, { route, evm }: MerchantRoute) {
   const tokens = tokensOf(evm);
   const client = routeClient(evm);
   const [amounts, settings] = await fromChain(deps, () =>
@@ -69,7 +72,7 @@ async function readRouteState(deps: AppDeps, { route, evm }: MerchantRoute) {
  * What the merchant's route holds of each stablecoin of its chain, with who controls it and where
  * it settles, and the same for every earlier route (a replaced wallet's: its money stays visible).
  */
-export async function readUnsettled(deps: AppDeps, userId: string): Promise<UnsettledDto> {
+export async function readUnsettled(deps: SettlementDeps, userId: string): Promise<UnsettledDto> {
   const routes = await listMerchantRoutes(deps, userId);
   const current = routes.find((r) => r.current);
   const [now, ...earlierRoutes] = await Promise.all([current ? readRouteState(deps, current) : undefined, ...routes.filter((r) => !r.current).map((r) => readRouteState(deps, r))]);
@@ -78,7 +81,7 @@ export async function readUnsettled(deps: AppDeps, userId: string): Promise<Unse
 }
 
 /** A route's `Settled` events: those stored by earlier reads, and the chain's new blocks since. */
-async function routeHistory(deps: AppDeps, userId: string, found: MerchantRoute): Promise<SettlementDto[]> {
+async function routeHistory(deps: SettlementDeps, userId: string, found: MerchantRoute): Promise<SettlementDto[]> {
   const tokens = tokensOf(found.evm);
   const events = await fromChain(deps, () => routeSettlementHistory(deps, userId, found));
   return events.map((e) => {
@@ -98,7 +101,7 @@ async function routeHistory(deps: AppDeps, userId: string, found: MerchantRoute)
 }
 
 /** The `Settled` events of every route of the merchant (current and earlier), newest first; empty without a route. */
-export async function readHistory(deps: AppDeps, userId: string): Promise<SettlementDto[]> {
+export async function readHistory(deps: SettlementDeps, userId: string): Promise<SettlementDto[]> {
   const routes = await listMerchantRoutes(deps, userId);
   const all = (await Promise.all(routes.map((r) => routeHistory(deps, userId, r)))).flat();
   // Stable: within one block (and across chains, which share no clock) the order read is kept.
@@ -114,7 +117,7 @@ export async function readHistory(deps: AppDeps, userId: string): Promise<Settle
  * @throws {ApiError} 404 `route_not_found`, 409 `route_without_owner` (ownership renounced), 400
  *   `unsupported_token`, 422 `insufficient_balance` / `not_whitelisted`, 503 when the node cannot be asked.
  */
-export async function buildRouteCall(deps: AppDeps, userId: string, body: RunBody): Promise<RouteCallDto> {
+export async function buildRouteCall(deps: SettlementDeps, userId: string, body: RunBody): Promise<RouteCallDto> {
   const { route, evm } = await requireRoute(deps, userId, body.route);
   const client = routeClient(evm);
   // The contract's owner, not the wallet stored when the route was attached: ownership can be

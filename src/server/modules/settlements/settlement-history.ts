@@ -70,7 +70,7 @@ async function storedEvents(db: Db, route: MerchantRoute): Promise<RouteSettleme
  * with the cursor in one short transaction (never across an RPC call).
  * @throws {EvmChainError} when the node cannot be asked (each call has a deadline: `routeClient`).
  */
-export async function routeSettlementHistory(deps: AppDeps, userId: string, route: MerchantRoute): Promise<RouteSettlement[]> {
+export async function routeSettlementHistory(deps: Pick<AppDeps, "database" | "log">, userId: string, route: MerchantRoute): Promise<RouteSettlement[]> {
   const { db } = deps.database;
   const client = routeClient(route.evm);
   let head;

@@ -129,7 +129,7 @@ function mappedFact(inflow: UnmappedTransferRow, payment: TransactionRow): Trans
  * @throws {ApiError} 404 inflow or payment not the merchant's; 409 `address_not_proven`, payment not open, a different
  * chain/token/recipient, the inflow refunded (or being refunded), or mapped meanwhile.
  */
-export async function mapInflow(deps: AppDeps, userId: string, inflowId: string, paymentId: string): Promise<TransactionRow> {
+export async function mapInflow(deps: Pick<AppDeps, "database" | "log" | "env" | "queue">, userId: string, inflowId: string, paymentId: string): Promise<TransactionRow> {
   const { db } = deps.database;
   const inflow = await findOwnInflow(db, userId, inflowId);
   // Recorded before the ownership rule, or shared since: money the rule does not give this merchant is not theirs to map.

@@ -24,7 +24,7 @@ export interface VerifiedRoute {
  * @throws {ApiError} 400 `route_unavailable` (no factory on the chain), 422 `route_not_deployed` /
  *   `route_deploy_mismatch`, 503 `chain_unavailable` when the node cannot be asked.
  */
-export async function verifyRoute(deps: AppDeps, chainId: number, owner: Address, deployHash: Hash | undefined, now = new Date()): Promise<VerifiedRoute> {
+export async function verifyRoute(deps: Pick<AppDeps, "chains" | "log">, chainId: number, owner: Address, deployHash: Hash | undefined, now = new Date()): Promise<VerifiedRoute> {
   const evm = deps.chains.evm.find((e) => e.chainId === chainId);
   if (!evm?.routeFactory) throw new ApiError(400, "route_unavailable", ROUTE_MESSAGES.unavailable, [{ path: "chain", message: ROUTE_MESSAGES.unavailable }]);
   const client = routeClient(evm);
