@@ -35,6 +35,7 @@ import { refundRoutes } from "./modules/refunds";
 import { integrationRoutes } from "./modules/integrations";
 import { notificationRoutes } from "./modules/notifications";
 import { payRoutes, payPageHtml } from "./modules/pay";
+import { swapRoutes } from "./modules/swap";
 import { catalogRoutes, UPLOAD_BODY_LIMIT, UPLOADS_PATH, uploadReadRoutes, uploadRoutes } from "./modules/catalog";
 import { checkoutRoutes } from "./modules/checkouts";
 import { customerRoutes } from "./modules/customers";
@@ -196,6 +197,7 @@ export function createPaymentsApp(deps: AppDeps, options: CreateAppOptions = {})
   payerApi.route("/", explorerRoutes(deps));
   payerApi.route("/", publicInvoiceRoutes(deps));
   payerApi.route("/", payRoutes(deps));
+  payerApi.route("/", swapRoutes(deps));
   payerApi.route("/", uploadReadRoutes(deps));
   app.route("/api", payerApi);
   // SPEC §7: the sanction check lives at the payments host's root.

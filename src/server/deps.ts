@@ -3,6 +3,7 @@ import type { Database } from "./db/client";
 import type { Env } from "./env";
 import type { Queue } from "./jobs/queue";
 import type { Logger } from "./logger";
+import type { SwapProvider } from "./modules/swap";
 
 /**
  * What the app is built from: settings, the database, the logger, the chains and the job queue.
@@ -18,4 +19,6 @@ export interface AppDeps {
   startedAt?: Date;
   /** The job queue, when running (absent in API-only tests; outbox sweepers catch up). */
   queue?: Queue;
+  /** Pays a Solana payment with another token: Jupiter in production, the sandbox's market maker (injected at start); absent, swaps are not offered. */
+  swap?: SwapProvider;
 }

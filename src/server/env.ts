@@ -119,6 +119,17 @@ export const envSchema = z
     /** Sandbox only: USD per SOL for the dashboard's wallet total (no price service is asked). */
     SANDBOX_SOL_USD: z.string().regex(/^\d+(\.\d+)?$/).default("150"),
     PRICE_SERVICE_URL: z.url().default("https://api.coingecko.com/api/v3"),
+    /** Production swaps (pay with any Solana token): Jupiter's Swap API, `{base}/quote` and `{base}/swap-instructions`. */
+    JUPITER_API_URL: z.url().default("https://api.jup.ag/swap/v1"),
+    /** How long a swap quote holds for the payer before the page asks for a fresh one (seconds). */
+    SWAP_QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).max(120).default(30),
+    /** Most the paid token may exceed the quote on chain, in basis points (a swap beyond it fails and nothing is credited). */
+    SWAP_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(1000).default(50),
+    /** Sandbox only: USD per unit of each token the local market maker takes in a swap ("SOL=150,USDT=1"). */
+    SANDBOX_SWAP_PRICES: z
+      .string()
+      .regex(/^[A-Z0-9]+=\d+(\.\d+)?(,[A-Z0-9]+=\d+(\.\d+)?)*$/, "SYMBOL=price pairs separated by commas")
+      .default("SOL=150,USDT=1"),
     EVM_RPC_URLS: z.preprocess(emptyToUndefined, z.string().optional()),
     /** zpay's route factory per configured EVM chain ("chainId=0xaddress,..."): non-custodial merchants can attach a wallet only on chains listed here. The sandbox's local chains deploy their own. */
     EVM_ROUTE_FACTORIES: z.preprocess(emptyToUndefined, z.string().optional()),

@@ -13,6 +13,7 @@ import { scheduleMaintenance } from "./jobs/maintenance";
 import { startWebhookWorker, type WebhookWorker } from "./jobs/webhooks";
 import { startMail } from "./jobs/mail/start";
 import { startChains } from "./chains/start-chains";
+import { startSwapProvider } from "./swap-provider";
 import type { ChainRuntime } from "./chains/runtime";
 import { holdLeadership } from "./jobs/leader-lock";
 import { REFUND_WATCHER_LOCK_KEY, startRefundWatcher } from "./jobs/refund-watcher";
@@ -91,7 +92,8 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
       (l) => l.stop(),
     );
     lifecycle.onStop("pdf-workers", () => closePdfWorkers());
-    const deps = { env, database, log, chains, queue, startedAt: new Date() };
+    const swap = await startSwapProvider(env, chains, log);
+    const deps = { env, database, log, chains, queue, swap, startedAt: new Date() };
     const [app, payments] = await serveOrigins(lifecycle, env, log, {
       app: createApp(deps, { distDir }),
       payments: createPaymentsApp(deps, { distDir }),

@@ -1,16 +1,10 @@
 import "@/lib/polyfills";
-import { Buffer } from "buffer";
-import { PublicKey, Transaction, TransactionInstruction } from "@solana/web3.js";
-import {
-  TOKEN_PROGRAM_ID,
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from "@solana/spl-token";
+import { PublicKey, Transaction } from "@solana/web3.js";
+import { TOKEN_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
+import { paymentMemoInstruction, paymentTransferInstruction } from "@/lib/solana/payment-instructions";
 
-/** The SPL Memo program (v2). */
-export const MEMO_PROGRAM_ID = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
+export { MEMO_PROGRAM_ID } from "@/lib/solana/payment-instructions";
 
 export interface BuildPaymentTransactionInput {
   /** The payer's wallet (owner of the source token account, signer and fee payer). */
@@ -38,24 +32,9 @@ export function payerTokenAccount(payer: PublicKey, mint: PublicKey, tokenProgra
  * @throws Error when an address is not a valid public key or `amountWei` is not a positive integer.
  */
 export function buildPaymentTransaction({ payer, info, blockhash, lastValidBlockHeight, tokenProgramId = TOKEN_PROGRAM_ID }: BuildPaymentTransactionInput): Transaction {
-  if (!/^\d+$/.test(info.amountWei) || BigInt(info.amountWei) <= 0n) throw new Error(`Invalid payment amount: ${info.amountWei}`);
   const mint = new PublicKey(info.tokenAddress);
-  const transfer = createTransferCheckedInstruction(
-    payerTokenAccount(payer, mint, tokenProgramId),
-    mint,
-    new PublicKey(info.address),
-    payer,
-    BigInt(info.amountWei),
-    info.decimals,
-    [],
-    tokenProgramId,
-  );
-  transfer.keys.push({ pubkey: new PublicKey(info.reference), isSigner: false, isWritable: false });
-  const memo = new TransactionInstruction({
-    programId: MEMO_PROGRAM_ID,
-    keys: [{ pubkey: payer, isSigner: true, isWritable: false }],
-    data: Buffer.from(info.memo, "utf8"),
-  });
+  const transfer = paymentTransferInstruction(payerTokenAccount(payer, mint, tokenProgramId), payer, info, tokenProgramId);
+  const memo = paymentMemoInstruction(payer, info.memo);
   const tx = new Transaction({ feePayer: payer, blockhash, lastValidBlockHeight });
   if (info.createRecipientAccount && info.recipient) {
     tx.add(createAssociatedTokenAccountIdempotentInstruction(payer, new PublicKey(info.address), new PublicKey(info.recipient), mint, tokenProgramId));
