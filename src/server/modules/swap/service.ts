@@ -107,6 +107,7 @@ export async function buildSwapForPayment(deps: AppDeps, provider: SwapProvider 
   if (row.startedBy && row.startedBy !== payerAddress) throw new ApiError(403, "swap_other_payer", SWAP_MESSAGES.otherPayer);
   if (!checkWallet(deps, payerAddress)) throw new ApiError(403, "sanctioned_wallet", SWAP_MESSAGES.sanctioned);
 
+  if (req.fromAsset === row.tokenAddress || req.fromAsset.toUpperCase() === row.token) throw new ApiError(400, "swap_same_token", SWAP_MESSAGES.sameAsset);
   const asset = provider.asset(req.fromAsset);
   if (!asset) throw new ApiError(422, SWAP_FAILURES.noRoute, SWAP_FAILURE_MESSAGES.swap_no_route);
   if (asset.mint === row.tokenAddress) throw new ApiError(400, "swap_same_token", SWAP_MESSAGES.sameAsset);
