@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { Keypair, PublicKey, VersionedTransaction } from "@solana/web3.js";
+import { Keypair, PublicKey, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import { swapFailureOf } from "@/lib/swap-api";
+import { paymentMemoInstruction } from "@/lib/solana/payment-instructions";
 import { sandboxSwapMaker } from "@/sandbox/solana/swap-maker";
+import { referenceInstruction } from ".";
 import type { Database } from "../../db/client";
 import { transactions } from "../../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
@@ -201,5 +203,21 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
     expect(seen.status).toBe("initiated");
     expect(seen.amountDue).toBe("1");
     expect((await row(info.payment)).paidAt).toBeNull();
+  });
+
+  it("the reference a Jupiter swap carries (a zero-lamport self transfer naming it) lands on chain and finds the transaction", async () => {
+    const payer = Keypair.generate();
+    await f.solana.airdrop(payer.publicKey.toBase58(), LAMPORTS_PER_SOL);
+    const reference = Keypair.generate().publicKey;
+    const { blockhash } = await f.connection.getLatestBlockhash("confirmed");
+    const message = new TransactionMessage({
+      payerKey: payer.publicKey,
+      recentBlockhash: blockhash,
+      instructions: [referenceInstruction(payer.publicKey, reference.toBase58()), paymentMemoInstruction(payer.publicKey, "zpay:ref")],
+    }).compileToV0Message();
+    const signature = await signAndSend(Buffer.from(new VersionedTransaction(message).serialize()).toString("base64"), payer);
+    const found = await f.connection.getSignaturesForAddress(reference, {}, "confirmed");
+    expect(found.map((s) => s.signature)).toEqual([signature]);
+    expect(found[0]!.err).toBeNull();
   });
 });
