@@ -7,6 +7,8 @@ import { swapFailureOf } from "@/lib/swap-api";
 import { paymentMemoInstruction } from "@/lib/solana/payment-instructions";
 import { sandboxSwapMaker } from "@/sandbox/solana/swap-maker";
 import { referenceInstruction } from ".";
+import { SwapFailedError, requestSwap, sendSwap, swapRequestFor, type SendVersionedWithWallet } from "@/components/pay/solana/send-swap";
+import type { SwapAnswer } from "@/lib/swap-api";
 import type { Database } from "../../db/client";
 import { transactions } from "../../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
@@ -219,5 +221,56 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
     const found = await f.connection.getSignaturesForAddress(reference, {}, "confirmed");
     expect(found.map((s) => s.signature)).toEqual([signature]);
     expect(found[0]!.err).toBeNull();
+  });
+
+  describe("the pay page's swap sender", () => {
+    const viaApp = { fetch: ((input: string, init?: RequestInit) => f.payments.request(input, init)) as typeof fetch };
+    // What a Wallet Standard wallet does for wallet-adapter's sendTransaction: add its signature, send raw.
+    const walletOf =
+      (payer: Keypair): SendVersionedWithWallet =>
+      async (tx, connection, options) => {
+        tx.sign([payer]);
+        return connection.sendRawTransaction(tx.serialize(), { preflightCommitment: options?.preflightCommitment });
+      };
+
+    it("asks the server, refreshes a stale quote once, sends through the wallet: the payment is paid", async () => {
+      const { payer, info } = await started("4");
+      const body = swapRequestFor(info, payer.publicKey, "SOL");
+      const first = await requestSwap(body, viaApp);
+      let refreshed = 0;
+      const refresh = async () => {
+        refreshed += 1;
+        return requestSwap(body, viaApp);
+      };
+      const sent: string[] = [];
+      const later = new Date(Date.parse(first.quote.expiresAt) + 1);
+      const { hash, answer } = await sendSwap({
+        answer: first,
+        refresh,
+        connection: f.connection,
+        sendTransaction: walletOf(payer),
+        onSent: (h) => sent.push(h),
+        now: () => later,
+      });
+      expect(refreshed).toBe(1);
+      expect(answer).not.toBe(first);
+      expect(sent).toEqual([hash]);
+      const paid = await until(async () => ((await progress(info.payment))?.receivedAmount === "4000000" ? progress(info.payment) : undefined), "credited");
+      expect(paid).toMatchObject({ hash, amountDue: "0" });
+    });
+
+    it("a refusal comes back with the server's code and words; an expired quote sent anyway with its own words", async () => {
+      const { payer, info } = await started("6");
+      await expect(requestSwap({ ...swapRequestFor(info, payer.publicKey, "SOL"), merchantUSDCTokenAccount: ataOf(f.solana.mints.USDC, payer.publicKey.toBase58()) }, viaApp)).rejects.toMatchObject({
+        status: 403,
+        code: "swap_destination_refused",
+      });
+      const answer: SwapAnswer = await requestSwap(swapRequestFor(info, payer.publicKey, "SOL"), viaApp);
+      await until(async () => ((await f.connection.getBlockHeight("confirmed")) > answer.quote.lastValidBlockHeight + 1 ? true : undefined), "blockhash expired");
+      const failed = await sendSwap({ answer, refresh: () => Promise.reject(new Error("not stale")), connection: f.connection, sendTransaction: walletOf(payer), now: () => new Date(0) }).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(SwapFailedError);
+      expect(failed).toMatchObject({ code: "swap_quote_expired", message: "The swap quote expired before it was signed. Please get a fresh quote." });
+      expect(await row(info.payment)).toMatchObject({ status: "initiated", receivedAmount: null });
+    });
   });
 });
