@@ -100,6 +100,8 @@ export interface TransactionEventData {
   hash: string | null;
   /** The paying wallet. */
   from: string | null;
+  /** How the payer paid when not directly: a swap on Solana with the token given (SPEC §3 `swap`); null for a direct transfer. */
+  swap: { type: "swap" | "bridge"; token: string; bridgeChainSymbol?: string | null } | null;
   productInfo: ProductInfoSnapshot | null;
   /** USD per unit of the product's fiat currency, fixed at start. */
   fiatRate: string | null;
@@ -184,6 +186,7 @@ export function toTransactionEventData(row: TransactionRow): TransactionEventDat
     amountMismatch: row.amountMismatch,
     hash: row.signature,
     from: row.payer,
+    swap: row.swap ?? null,
     productInfo: row.productInfo,
     fiatRate: row.fiatRate,
     merchantExtras: row.merchantExtras,

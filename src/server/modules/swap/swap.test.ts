@@ -12,7 +12,7 @@ import type { SwapAnswer } from "@/lib/swap-api";
 import type { Database } from "../../db/client";
 import { transactions } from "../../db/schema";
 import { TEST_BACKENDS, openTestDb } from "../../testing/databases";
-import { until } from "../../testing/webhook-receiver";
+import { until, webhookReceiver, type WebhookReceiver } from "../../testing/webhook-receiver";
 import { callJson, merchantWithLink, startPayFixture, type PayFixture } from "../../testing/pay-fixture";
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -21,8 +21,10 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
   let database: Database;
   let f: PayFixture;
   let maker: ReturnType<typeof sandboxSwapMaker>;
+  let hooks: WebhookReceiver;
   beforeAll(async () => {
     database = await openTestDb(kind);
+    hooks = await webhookReceiver([200]);
     f = await startPayFixture(database);
     const local = f.deps.chains.solana!.local!;
     // Injected as the server's start injects it; the routes read deps.swap per request.
@@ -31,6 +33,7 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
     await maker.ready;
   }, 60_000);
   afterAll(async () => {
+    await hooks?.close();
     await f?.stop();
     await database?.close();
   });
@@ -42,7 +45,7 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
 
   /** A payer holding only SOL (and `usdt` test USDT), who starts paying a fresh link. */
   async function started(price = "12.5", lamports = 2n * LAMPORTS_PER_SOL, usdt = 0n) {
-    const shop = await merchantWithLink(f, { label: "Beans", price, currency: "USDC" });
+    const shop = await merchantWithLink(f, { label: "Beans", price, currency: "USDC" }, { endpoint: hooks.url });
     const payer = Keypair.generate();
     await f.solana.airdrop(payer.publicKey.toBase58(), lamports);
     if (usdt > 0n) await f.solana.mintTokens(payer.publicKey.toBase58(), f.solana.mints.USDT, usdt);
@@ -113,6 +116,10 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
     // The merchant's table shows the payment as a Swap of SOL.
     const list = await callJson(f.app, "GET", "/api/quick-pays", undefined, merchant.auth);
     expect(list.body.data[0].paymentInfo).toMatchObject({ hash: signature, swap: { type: "swap", token: "SOL" } });
+
+    // The merchant's webhook says how it was paid.
+    const paidHook = await until(() => hooks.requests.map((r) => JSON.parse(r.body)).find((e) => e.type === "payment.paid" && e.data.publicId === info.payment), "payment.paid");
+    expect(paidHook.data).toMatchObject({ hash: signature, swap: { type: "swap", token: "SOL" } });
 
     // A paid payment takes no further swap.
     const again = await askSwap(swapBody(info, payer));
