@@ -165,6 +165,10 @@ export type WebhookEventType = WebhookEventBody["type"];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const amount = (value: bigint, row: TransactionRow): AmountDto => ({ value: value.toString(), decimals: row.decimals, currency: row.token });
 
+/** The `swap` the API shows: how the payer paid, without the wallet the service keeps for refunds. */
+const swapOf = (row: Pick<TransactionRow, "swap">): PaymentInfo["swap"] =>
+  row.swap ? { type: row.swap.type, token: row.swap.token, ...(row.swap.bridgeChainSymbol !== undefined && { bridgeChainSymbol: row.swap.bridgeChainSymbol }) } : null;
+
 export function toTransactionEventData(row: TransactionRow): TransactionEventData {
   return {
     _id: row.id,
@@ -186,7 +190,7 @@ export function toTransactionEventData(row: TransactionRow): TransactionEventDat
     amountMismatch: row.amountMismatch,
     hash: row.signature,
     from: row.payer,
-    swap: row.swap ?? null,
+    swap: swapOf(row),
     productInfo: row.productInfo,
     fiatRate: row.fiatRate,
     merchantExtras: row.merchantExtras,
@@ -212,7 +216,7 @@ export function toPaymentInfoDto(row: TransactionRow): PaymentInfo {
     scanLink: null,
     payer: row.payer,
     ramp: row.ramp,
-    swap: row.swap ?? null,
+    swap: swapOf(row),
     type: row.productType,
     merchantExtras: row.merchantExtras ?? null,
     lockedAt: row.lockedAt.toISOString(),

@@ -201,6 +201,7 @@ export function paymentState(row: TransactionRow, credits: readonly CreditRow[] 
     expiresAt: row.expiresAt,
     failureReason: row.failureReason,
     paidAt: row.paidAt,
+    swapPayer: row.swap?.type === "swap" ? (row.swap.payer ?? null) : null,
     credits: credits.map((c) => ({
       signature: c.signature,
       instructionIndex: c.instructionIndex,

@@ -422,6 +422,23 @@ describe("decide (table)", () => {
   });
 });
 
+describe("decide (a swap: the maker signs the settlement transfer, the money is the payer's)", () => {
+  const MAKER = "Maker11111111111111111111111111111111111111";
+  const swapping: PaymentState = { ...initiated, swapPayer: PAYER };
+  const fromMaker = (over: Partial<TransferFact> = {}) => t({ payer: MAKER, sourceOwner: MAKER, parties: [PAYER, MAKER], ...over });
+
+  it.each<[string, PaymentState, TransferFact, { payer: string; sourceOwner: string | null }]>([
+    ["the payer who asked for the swap signed it: the credit is the payer's", swapping, fromMaker(), { payer: PAYER, sourceOwner: PAYER }],
+    ["the maker's transfer in a transaction the payer did not sign stays the maker's", swapping, fromMaker({ parties: [MAKER] }), { payer: MAKER, sourceOwner: MAKER }],
+    ["a stranger who also signed does not become the payer: only the wallet that asked for the swap", swapping, fromMaker({ parties: ["Stranger", MAKER] }), { payer: MAKER, sourceOwner: MAKER }],
+    ["the payer paying directly after all: its own transfer, unchanged", swapping, t({ sourceOwner: PAYER, parties: [PAYER] }), { payer: PAYER, sourceOwner: PAYER }],
+    ["no swap asked for: the maker's transfer is the maker's", initiated, fromMaker(), { payer: MAKER, sourceOwner: MAKER }],
+  ])("%s", (_name, state, fact, owner) => {
+    const decision = decide(state, fact, NOW);
+    expect(decision).toMatchObject({ status: "paid", outcome: "applied", credit: owner, patch: { payer: owner.payer } });
+  });
+});
+
 describe("decide (a transfer the merchant mapped by hand)", () => {
   // An unmapped inflow names no reference and carries no memo: only the merchant's word ties it to the payment.
   const mapped = (over: Partial<TransferFact> = {}) => t({ reference: "none", memo: undefined, commitment: "finalized", mappedByMerchant: true, ...over });

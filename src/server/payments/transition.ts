@@ -142,6 +142,12 @@ export interface PaymentState {
   paidAt: Date | null;
   /** Every transfer credited so far, held ones included. */
   credits: readonly CreditState[];
+  /**
+   * The wallet that asked for a swap of this payment, when one was built for it: its transaction
+   * delivers the settlement token from a market maker's (or an aggregator's) account, but the
+   * money is this wallet's. Absent or null when the payment is not being swapped.
+   */
+  swapPayer?: string | null;
 }
 
 export type PaymentEventType = "payment.paid" | "payment.validated" | "payment.failed" | "payment.held" | "payment.reverted";
@@ -322,14 +328,18 @@ function transfer(state: PaymentState, fact: TransferFact, now: Date): Decision 
   if (wrong) return keep(state, "rejected", wrong);
 
   const held = fact.payerSanctioned === true;
+  // A swap's transfer is signed by the maker whose account the settlement token leaves; when the
+  // wallet that asked for the swap signed the transaction too, the money was that wallet's: it is
+  // the payer shown and the one a refund goes back to, never the maker.
+  const swappedBy = state.swapPayer && state.swapPayer !== fact.payer && fact.parties?.includes(state.swapPayer) ? state.swapPayer : undefined;
   const credit: Credit = {
     chainId: fact.chainId,
     signature: fact.signature,
     instructionIndex: fact.instructionIndex,
     innerIndex: innerOf(fact),
     amount: fact.amount,
-    payer: fact.payer,
-    sourceOwner: fact.sourceOwner ?? null,
+    payer: swappedBy ?? fact.payer,
+    sourceOwner: swappedBy ?? fact.sourceOwner ?? null,
     finalized: fact.commitment === "finalized",
     held,
   };

@@ -73,7 +73,12 @@ export const transactions = pgTable(
     /** The client's address block (IPv4 /24, IPv6 /64; http/client-address.ts): pay-start caps count and make room per block. */
     clientPrefix: text("client_prefix"),
     ramp: boolean("ramp").notNull().default(false),
-    swap: jsonb("swap").$type<{ type: "swap" | "bridge"; token: string; bridgeChainSymbol?: string | null }>(),
+    /**
+     * How the payer is paying when not directly (SPEC §3 `swap`): the token given and, for a swap, the
+     * wallet that asked for it (whose money it is, though the settlement token reaches the merchant
+     * from a market maker's or an aggregator's account). `payer` is never shown; decide() reads it.
+     */
+    swap: jsonb("swap").$type<{ type: "swap" | "bridge"; token: string; bridgeChainSymbol?: string | null; payer?: string }>(),
     merchantExtras: jsonb("merchant_extras").$type<{ orderId?: string | null }>(),
     /** What was ordered, frozen at start: zCart lines (each with its price and amount) or a donor's name and message. */
     orderDetails: jsonb("order_details").$type<OrderDetails>(),

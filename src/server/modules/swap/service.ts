@@ -136,7 +136,7 @@ export async function buildSwapForPayment(deps: AppDeps, provider: SwapProvider 
   // Only while still open: a payment credited meanwhile keeps what it was paid with.
   await db
     .update(transactions)
-    .set({ swap: { type: "swap", token } })
+    .set({ swap: { type: "swap", token, payer: payerAddress } })
     .where(and(eq(transactions.id, row.id), eq(transactions.status, "initiated")));
   const expiresAt = new Date(Math.min(now.getTime() + deps.env.SWAP_QUOTE_TTL_SECONDS * 1000, row.expiresAt.getTime()));
   deps.log.info({ transaction: row.id, provider: provider.name, token, inAmount: quote.inAmount.toString(), out: due.toString() }, "swap built");

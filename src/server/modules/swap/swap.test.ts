@@ -96,7 +96,7 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
     });
     expect(Date.parse(answer.body.quote.expiresAt)).toBeGreaterThan(Date.now());
     // The swap is recorded on the payment as soon as it is built.
-    expect((await row(info.payment)).swap).toEqual({ type: "swap", token: "SOL" });
+    expect((await row(info.payment)).swap).toEqual({ type: "swap", token: "SOL", payer: payer.publicKey.toBase58() });
 
     // A v0 transaction, paid by the payer, already signed by the maker; the reference is one of its keys.
     const tx = VersionedTransaction.deserialize(Buffer.from(answer.body.data, "base64"));
@@ -111,11 +111,18 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
     expect(await usdcOf(info.address)).toBe(before + 12_500_000n);
     const spent = payerLamportsBefore - BigInt(await f.connection.getBalance(payer.publicKey, "confirmed"));
     expect(spent).toBe(83_333_334n + 10_000n); // the SOL given and two signatures' fees, nothing more
-    expect(await row(info.payment)).toMatchObject({ swap: { type: "swap", token: "SOL" }, receivedAmount: 12_500_000n, amountMismatch: null });
+    const paidRow = await row(info.payment);
+    expect(paidRow).toMatchObject({ swap: { type: "swap", token: "SOL" }, receivedAmount: 12_500_000n, amountMismatch: null });
+    // The maker signed the USDC transfer, but the money was the payer's: the payer is shown, and a refund goes back to it.
+    expect(paidRow.payer).toBe(payer.publicKey.toBase58());
+    const feasible = await callJson(f.app, "POST", "/api/v2/refunds/feasibility", { paymentId: paidRow.id }, merchant.auth);
+    expect(feasible.status).toBe(200);
+    expect(feasible.body.data.to).toBe(payer.publicKey.toBase58());
 
     // The merchant's table shows the payment as a Swap of SOL.
     const list = await callJson(f.app, "GET", "/api/quick-pays", undefined, merchant.auth);
-    expect(list.body.data[0].paymentInfo).toMatchObject({ hash: signature, swap: { type: "swap", token: "SOL" } });
+    expect(list.body.data[0].paymentInfo).toMatchObject({ hash: signature });
+    expect(list.body.data[0].paymentInfo.swap).toEqual({ type: "swap", token: "SOL" }); // the wallet kept for refunds is not shown
 
     // The merchant's webhook says how it was paid.
     const paidHook = await until(() => hooks.requests.map((r) => JSON.parse(r.body)).find((e) => e.type === "payment.paid" && e.data.publicId === info.payment), "payment.paid");
@@ -135,7 +142,7 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
     await signAndSend(answer.body.data, payer);
     await until(async () => ((await progress(info.payment))?.receivedAmount === "3000000" ? true : undefined), "credited");
     expect(await usdcOf(ataOf(f.solana.mints.USDT, payer.publicKey.toBase58()))).toBe(2_000_000n);
-    expect((await row(info.payment)).swap).toEqual({ type: "swap", token: "USDT" });
+    expect((await row(info.payment)).swap).toMatchObject({ type: "swap", token: "USDT", payer: payer.publicKey.toBase58() });
   });
 
   it("refuses a swap that would steer money elsewhere, for another amount, wallet or token, and records nothing", async () => {
