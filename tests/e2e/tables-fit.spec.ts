@@ -1,15 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { Keypair } from "@solana/web3.js";
 import { merchantToken, signInMerchant } from "../fixtures/merchant";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
-import { E2E_PAYMENTS_PORT, SHOTS } from "./pay-helpers";
+import { SHOTS } from "./pay-helpers";
+import { paySolanaFromNode } from "./pay-from-node";
 
 /**
  * Every product table, and Orders, fits the screen with its actions in reach: at 1280 px beside
  * the side menu (a table) and at 360 px (cards), the first row's last button — the row menu, or
  * Copy Link / Details where a row has no menu — lies inside the window, and the page never scrolls
  * sideways. Rows carry long but ordinary values: a full name, a long work e-mail, a large amount,
- * a payer's whole Solana address.
+ * a payer's Solana address.
  */
 const PAGES = [
   { path: "/quick-pays", create: "/api/quick-pays/create", data: { label: "Annual membership, premium tier", desc: "", price: "12500.75", currency: "USD", userCurrency: "USD" } },
@@ -21,10 +21,11 @@ const PAGES = [
   { path: "/donates", create: "/api/donates/create", data: { label: "Rebuild the community library roof", desc: "", site: "https://library.example/roof", currency: "USD", suggestedAmounts: ["5", "25", "100", "250", "1000", "5000"] } },
 ] as const;
 /**
- * Orders: a payment a payer started on the zLink above and has not paid yet (no chain call), so
- * the filter in the URL asks for initiated ones (the default filter leaves them out).
+ * Orders, with its default filter: a paid payment (a payer's address, a received amount, a Refund
+ * in its menu) of a zLink of its own, priced within what the sandbox faucet gives a payer.
  */
-const ORDERS = "/transactions?txStatus=initiated";
+const ORDERS = "/transactions";
+const ORDERED = { label: "Annual membership, premium tier, renewal", desc: "", price: "999.99", currency: "USDC", userCurrency: "USD" };
 
 async function lastRowButton(page: Page) {
   const row = page.getByRole("row").nth(1);
@@ -38,17 +39,16 @@ test("product tables and Orders fit 1280 and 360 px with each row's actions on s
   const auth = { authorization: `Bearer ${await merchantToken(page)}` };
   const attached = await page.request.post("/api/wallet/networks", { headers: auth, data: { address: createSolanaTestWallet().address, chain: -5001, type: "manual" } });
   expect(attached.status(), await attached.text()).toBe(201);
-  let zlink = "";
+  const ordered = await page.request.post("/api/quick-pays/create", { headers: auth, data: ORDERED });
+  expect(ordered.status(), await ordered.text()).toBe(201);
+  await paySolanaFromNode(page.request, (await ordered.json()).data.info.hashedId);
   for (const p of PAGES) {
     const created = await page.request.post(p.create, { headers: auth, data: p.data });
     expect(created.status(), await created.text()).toBe(201);
-    if (p.path === "/quick-pays") zlink = (await created.json()).data.info.hashedId;
   }
-  const payer = Keypair.generate().publicKey.toBase58();
-  const started = await page.request.post(`http://localhost:${E2E_PAYMENTS_PORT}/api/pay/${zlink}/start`, {
-    data: { chainId: -5001, token: "USDC", payer, sessionId: "tables-fit" },
-  });
-  expect(started.status(), await started.text()).toBe(200);
+  await expect
+    .poll(async () => (await (await page.request.get("/api/transactions", { headers: auth })).json()).data.table.list.length, { timeout: 30_000 })
+    .toBe(1);
   for (const [width, height] of [
     [1280, 800],
     [360, 740],
