@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencyName } from "./currency-names";
+import { currencyName, currencyOptionLabel } from "./currency-names";
 
 describe("currencyName", () => {
   it("names a currency in the reader's language", () => {
@@ -12,5 +12,17 @@ describe("currencyName", () => {
     expect(currencyName("USDC", "fr", "USD Coin")).toBe("USD Coin");
     expect(currencyName("USDC", "fr")).toBe("USDC");
     expect(currencyName("not a code", "fr", "Given")).toBe("Given");
+  });
+});
+
+describe("currencyOptionLabel", () => {
+  it("puts the reader's name beside the code", () => {
+    expect(currencyOptionLabel("EUR", "fr")).toBe("EUR — euro");
+    expect(currencyOptionLabel("USD", "fr")).toBe("USD — dollar des États-Unis");
+    expect(currencyOptionLabel("USD", "en")).toBe("USD — US Dollar");
+  });
+
+  it("keeps a code Intl does not name alone", () => {
+    expect(currencyOptionLabel("USDC", "fr")).toBe("USDC");
   });
 });

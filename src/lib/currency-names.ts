@@ -13,3 +13,12 @@ export function currencyName(code: string, lng: string, fallback?: string): stri
   }
   return fallback ?? code;
 }
+
+/**
+ * How a currency list names an option: "EUR — euro" in French, "EUR — Euro" in English; a code
+ * Intl has no name for (a token such as USDC) stays its code alone, never "USDC — USDC".
+ */
+export function currencyOptionLabel(code: string, lng: string): string {
+  const name = currencyName(code, lng);
+  return name === code ? code : `${code} — ${name}`;
+}

@@ -44,6 +44,19 @@ describe("payment stores", () => {
     expect(JSON.parse(session.data.get(PAYMENT_SESSION_KEY)!)).toEqual({ sessionId: "sid-1", productId: null, info: null, hash: null, payer: null });
   });
 
+  it("keep a rest sent for a reload, refuse a malformed one, and forget it with the payment", () => {
+    const stored = { sessionId: "sid-1", productId: "ql_1", info, hash: "rest-hash", payer: "payer", restSent: { received: "40000000", due: "9990000" } };
+    const { session } = installMemoryEngine({ session: memoryStorage({ [PAYMENT_SESSION_KEY]: JSON.stringify(stored) }) });
+    const s = persisted();
+    expect(s.$session.get()).toEqual(stored);
+    s.forgetPayment();
+    expect(JSON.parse(session.data.get(PAYMENT_SESSION_KEY)!)).toEqual({ sessionId: "sid-1", productId: null, info: null, hash: null, payer: null });
+    for (const restSent of [{ received: "40", due: -1 }, { received: "4e7", due: "1" }, "40000000"]) {
+      installMemoryEngine({ session: memoryStorage({ [PAYMENT_SESSION_KEY]: JSON.stringify({ ...stored, restSent }) }) });
+      expect(persisted().$session.get()).not.toHaveProperty("restSent");
+    }
+  });
+
   it.each([["unreadable", "{oops"], ["null", "null"], ["id-less", JSON.stringify({ productId: "ql_1" })]])(
     "start a new session over %s session data, and store it",
     (_label, raw) => {

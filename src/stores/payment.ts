@@ -26,6 +26,12 @@ export interface PaymentSession {
   hash: string | null;
   /** The connected wallet that started it; null with a payment means a Solana Pay QR payment. */
   payer: string | null;
+  /**
+   * The rest of a partly paid payment left this tab's wallet (issue 28): base units received and
+   * due when it was sent. A reload before the server credits it waits for it (until the server
+   * reports more than `received`) instead of offering the same rest again.
+   */
+  restSent?: { received: string; due: string };
 }
 
 /** sessionStorage key of the pay page's session (JSON): one tab's payment, never another tab's. */
@@ -48,10 +54,16 @@ function decodePaymentSession(raw: string | null | undefined, fresh: () => Payme
       info: v.info && typeof v.info === "object" && typeof v.info.payment === "string" ? v.info : null,
       hash: typeof v.hash === "string" ? v.hash : null,
       payer: typeof v.payer === "string" ? v.payer : null,
+      ...(isRestSent(v.restSent) ? { restSent: { received: v.restSent.received, due: v.restSent.due } } : {}),
     };
   } catch {
     return fresh();
   }
+}
+
+function isRestSent(v: unknown): v is NonNullable<PaymentSession["restSent"]> {
+  const units = (x: unknown) => typeof x === "string" && /^\d+$/.test(x);
+  return typeof v === "object" && v !== null && units((v as { received?: unknown }).received) && units((v as { due?: unknown }).due);
 }
 
 /** The pay page's session persisted in this tab's sessionStorage; a new id when none is kept. */
@@ -99,12 +111,14 @@ export function flowOnStage(flow: TransactionFlow, stage: PaymentStage): Transac
 
 /** The session once it started a payment for `productId` (the hash comes later). */
 export function sessionWithPayment(session: PaymentSession, productId: string, info: PaymentTransactionInfo, payer: string | null): PaymentSession {
-  return { ...session, productId, info, payer, hash: null };
+  const { restSent: _previousPayments, ...rest } = session;
+  return { ...rest, productId, info, payer, hash: null };
 }
 
 /** The session without its payment (the session id stays). */
 export function sessionWithoutPayment(session: PaymentSession): PaymentSession {
-  return { ...session, productId: null, info: null, hash: null, payer: null };
+  const { restSent: _thatPayments, ...rest } = session;
+  return { ...rest, productId: null, info: null, hash: null, payer: null };
 }
 
 /**

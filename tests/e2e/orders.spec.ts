@@ -1,40 +1,12 @@
 import fs from "node:fs";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { Connection, Keypair } from "@solana/web3.js";
-import type { PaymentTransactionInfo } from "../../src/lib/pay-api";
-import { buildPaymentTransaction } from "../../src/components/pay/solana/build-payment-transaction";
+import { expect, test } from "@playwright/test";
+import { Keypair } from "@solana/web3.js";
 import { merchantToken, signInMerchant } from "../fixtures/merchant";
 import { createSolanaTestWallet } from "../fixtures/solana-wallet";
-import { E2E_PAYMENTS_PORT, SHOTS, overflow } from "./pay-helpers";
+import { SHOTS, overflow } from "./pay-helpers";
+import { paySolanaFromNode as pay, startSolanaPayment as start } from "./pay-from-node";
 
-const PAYMENTS = `http://localhost:${E2E_PAYMENTS_PORT}`;
 const SANDBOX_CHAIN = -5001;
-
-/** A payer starts paying the zLink (the pay page's start call); answers what to send. */
-async function start(request: APIRequestContext, orderId: string, payer: Keypair): Promise<PaymentTransactionInfo> {
-  const res = await request.post(`${PAYMENTS}/api/pay/${orderId}/start`, {
-    data: { chainId: SANDBOX_CHAIN, token: "USDC", payer: payer.publicKey.toBase58(), sessionId: `orders-${payer.publicKey.toBase58().slice(0, 12)}` },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data;
-}
-
-/** A payer's wallet outside the browser: faucet coins, the start call, the pay page's own transaction builder; answers the signature. */
-async function pay(request: APIRequestContext, orderId: string): Promise<string> {
-  const payer = Keypair.generate();
-  const faucet = await request.post(`${PAYMENTS}/api/sandbox/faucet`, { data: { chain: SANDBOX_CHAIN, address: payer.publicKey.toBase58(), token: "USDC" } });
-  expect(faucet.status(), await faucet.text()).toBe(200);
-  const info = await start(request, orderId, payer);
-  const config = await (await request.get(`${PAYMENTS}/api/config`)).json();
-  const { rpcUrl, wsUrl } = config.data.contractsMeta[String(SANDBOX_CHAIN)] as { rpcUrl: string; wsUrl?: string };
-  const connection = new Connection(rpcUrl, { commitment: "confirmed", wsEndpoint: wsUrl });
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash("confirmed");
-  const tx = buildPaymentTransaction({ payer: payer.publicKey, info, blockhash, lastValidBlockHeight });
-  tx.sign(payer);
-  const signature = await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: "confirmed" });
-  await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, "confirmed");
-  return signature;
-}
 
 test("a merchant filters, pages forward and back, searches by hash and downloads the CSV of what the filters select", async ({ page }) => {
   test.setTimeout(240_000);

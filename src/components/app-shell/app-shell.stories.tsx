@@ -54,7 +54,7 @@ export const ProductionRequested: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole("button", { name: "Get Production access" }));
     await waitFor(() =>
-      expect(within(document.body).getByText("Request sent. You'll recieve an email for next steps shortly")).toBeVisible(),
+      expect(within(document.body).getByText("Request sent. You'll receive an email for next steps shortly")).toBeVisible(),
     );
     await expect(storyServer.bodiesSentTo("POST", "/api/request/production")).toHaveLength(1);
   },

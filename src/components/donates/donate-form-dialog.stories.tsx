@@ -135,6 +135,21 @@ export const French: Story = {
   },
 };
 
+/** The donation page's currency list in French: "EUR — euro"; the closed field keeps the code. */
+export const FrenchCurrencyNames: Story = {
+  globals: { locale: "fr" },
+  args: { currencies: ["EUR", "USDC"] },
+  play: async () => {
+    const d = within(document.body).getByRole("dialog", { name: "Créer une page de dons" });
+    const currency = within(d).getByRole("combobox", { name: "Devise" });
+    await expect(currency).toHaveTextContent(/^EUR$/);
+    await userEvent.click(currency);
+    const listbox = await within(document.body).findByRole("listbox");
+    // Left open for the picture.
+    await expect(within(listbox).getAllByRole("option").map((o) => o.textContent)).toEqual(["EUR — euro", "USDC"]);
+  },
+};
+
 export const Phone: Story = {
   globals: { viewport: { value: "phone" } },
   args: editing,

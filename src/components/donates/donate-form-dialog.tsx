@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { CurrencySelect } from "@/components/products/currency-select";
 import { Textarea } from "@/components/ui/textarea";
 import { ProductFormFooter, useDisableProduct } from "@/components/products/product-form-footer";
 import { ApiRequestError } from "@/lib/api-client";
@@ -143,20 +143,7 @@ function DonateForm({
           render={({ field }) => (
             <FormItem>
               <FormLabel>{t("form.currency")}</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger className="w-40" onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {currencies.map((c) => (
-                    <SelectItem key={c} value={c}>
-                      {c}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <CurrencySelect className="w-40" value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} currencies={currencies} />
               <FormMessage />
             </FormItem>
           )}

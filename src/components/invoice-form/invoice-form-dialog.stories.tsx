@@ -71,7 +71,7 @@ export const Filled: Story = {
     await userEvent.click(within(dialog()).getByRole("button", { name: "Choose payee" }));
     await userEvent.click(await body().findByRole("button", { name: "Select Blaise Pascal" }));
     await userEvent.click(within(dialog()).getByRole("combobox", { name: "Invoice currency" }));
-    await userEvent.click(await body().findByRole("option", { name: "EUR" }));
+    await userEvent.click(await body().findByRole("option", { name: "EUR — Euro" }));
     await userEvent.type(box("Description, line 1"), "Consulting");
     await userEvent.clear(box("Quantity, line 1"));
     await userEvent.type(box("Quantity, line 1"), "3");

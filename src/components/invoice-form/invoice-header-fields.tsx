@@ -4,6 +4,7 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { CurrencySelect } from "@/components/products/currency-select";
 import type { ApiClient } from "@/lib/api-client";
 import { INVOICE_LAYOUTS, type InvoiceLayout } from "@/lib/invoice";
 import type { InvoiceFormValues } from "@/lib/invoice-form";
@@ -65,20 +66,7 @@ export function InvoiceHeaderFields({ api, withLabel, initialPayee, currencies, 
             render={({ field }) => (
               <FormItem>
                 <FormLabel>{t("form.currency")}</FormLabel>
-                <Select value={field.value} onValueChange={onCurrencyChange}>
-                  <FormControl>
-                    <SelectTrigger className="w-full" onBlur={field.onBlur}>
-                      <SelectValue />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {currencies.map((c) => (
-                      <SelectItem key={c} value={c}>
-                        {c}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <CurrencySelect className="w-full" value={field.value} onValueChange={onCurrencyChange} onBlur={field.onBlur} currencies={currencies} />
                 <FormMessage />
               </FormItem>
             )}

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState } from "react";
+import { formatTimeLeft, isoDuration } from "./pay-format";
 
 /**
  * The pay page's clock, for the countdown to a payment's expiry. The machine keeps no clock (the
@@ -22,4 +23,18 @@ export function useNow(everyMs = 1000): number {
     return () => clearInterval(timer);
   }, [frozen, everyMs]);
   return frozen ?? now;
+}
+
+/** Milliseconds left until `until` (an ISO time) by the pay page's clock, ticking; undefined without one. */
+export function useTimeLeft(until: string | undefined): number | undefined {
+  const now = useNow();
+  return until ? Date.parse(until) - now : undefined;
+}
+
+/**
+ * A countdown's text ("14:30", "0:42", "0:00" once past), with its ISO duration for machines.
+ * Not a live region: a screen reader would read every second; the payer reads it when they look.
+ */
+export function TimeLeft({ ms }: { ms: number }) {
+  return <time dateTime={isoDuration(ms)}>{formatTimeLeft(ms)}</time>;
 }

@@ -49,6 +49,18 @@ const sendingRest = after(underpaid, { type: "restPressed", canSend: true });
 const restOnItsWay = after(sendingRest, { type: "sent", hash: REST_HASH });
 const restSent = after(restOnItsWay, { type: "sendDone" });
 const qrUnderpaid = after(qrWaiting, { type: "progress", round: 1, progress: UNDER });
+/** The page reloaded from `s`: only its persisted stage and session survive; the product is back, the progress asked for. */
+const reloadOf = (s: PayPageState): PayPageState => {
+  const page = fresh({ stage: s.stage, session: s.session });
+  return after(page, opening(page), { type: "loaded", product: USD_PRODUCT });
+};
+/** ... and the wallet connected again, checked: only the waiting stops Send the rest. */
+const reloadedAfterRest = after(
+  reloadOf(restSent),
+  { type: "reloaded", payment: "pay_1", progress: UNDER },
+  { type: "walletChanged", address: PAYER_ADDRESS },
+  { type: "sanctionAnswered", key: `pay:${PAYER_ADDRESS}`, wallet: PAYER_ADDRESS, passed: true },
+);
 
 interface Expected {
   stage?: PayPageState["stage"];
@@ -146,6 +158,14 @@ const table: Case[] = [
   ["the time ran out: failed underpaid, in the payer's words", underpaid, { type: "progress", round: 1, progress: { ...UNDER, status: "failed", failureReason: "underpaid" } }, { stage: "result-screen", view: { underpaid: undefined }, flow: { currentState: "failed" }, polling: false, effects: [] }],
   ["a QR payment shows the rest's code: no wallet send", qrUnderpaid, { type: "restPressed", canSend: true }, { view: { qr: true, underpaid: expect.objectContaining({ due: "9990000" }) }, pending: null, effects: [] }],
   ["a partly paid payment whose hash the reload lost is kept, not forgotten", reloadingUnsent, { type: "reloaded", payment: "pay_1", progress: UNDER }, { stage: "payment-screen", view: { underpaid: expect.objectContaining({ due: "9990000" }) }, session: { info: INFO }, polling: true, effects: ["poll"] }],
+  // A reload right after the rest left the wallet, before the server credited it (issue 28): the
+  // session kept what had arrived when it was sent, so the page waits instead of offering it again.
+  ["a reload right after the rest was sent waits for it, offering nothing", reloadOf(restSent), { type: "reloaded", payment: "pay_1", progress: UNDER }, { stage: "payment-screen", view: { underpaid: expect.objectContaining({ received: "40000000", waiting: true }) }, session: { hash: REST_HASH }, polling: true, effects: ["poll"] }],
+  ["nor does Send the rest send it again after that reload", reloadedAfterRest, { type: "restPressed", canSend: true }, { pending: null, effects: [] }],
+  ["after that reload, the server reports more but still short: the new shortfall is offered", reloadedAfterRest, { type: "progress", round: reloadedAfterRest.polling!.round, progress: UNDER_MORE }, { view: { underpaid: { received: "45000000", due: "4990000", expiresAt: EXPIRES } }, effects: ["poll"] }],
+  ["after that reload, the rest arrived: paid", reloadOf(restSent), { type: "reloaded", payment: "pay_1", progress: { payment: "pay_1", status: "paid", hash: REST_HASH, receivedAmount: "49990000", amountDue: "0" } }, { stage: "result-screen", effects: ["poll"] }],
+  ["a reload while the rest was still in the wallet offers it again (it never left)", reloadOf(sendingRest), { type: "reloaded", payment: "pay_1", progress: UNDER }, { view: { underpaid: expect.not.objectContaining({ waiting: true }) }, effects: ["poll"] }],
+  ["a rest the chain refused is offered again after a reload", reloadOf(after(restOnItsWay, { type: "sendFailed", failure: { kind: "on-chain", message: "The network rejected the transaction" } })), { type: "reloaded", payment: "pay_1", progress: UNDER }, { view: { underpaid: expect.not.objectContaining({ waiting: true }) }, effects: ["poll"] }],
   ["trying again forgets the shortfall", after(underpaid, { type: "progress", round: 1, progress: { ...UNDER, status: "failed", failureReason: "underpaid" } }), { type: "startedOver" }, { stage: "details-screen", view: { underpaid: undefined }, effects: ["stop-polling"] }],
   // Reload.
   ["a reload asks how the session's payment is doing", fresh({ stage: "payment-screen", session: reloading.session }), opening(reloading), { pending: null, effects: ["fetch-product"] }],
@@ -315,8 +335,8 @@ function answer(world: World, index: number, outcome: number): World {
 /** A reload: the page and its requests are gone; the stage and the session were kept, the flow was in memory. */
 function reload(world: World): World {
   const page = initialPayPage({ productId: USD_PRODUCT.id, stage: world.page.stage, session: world.page.session });
-  // A reload forgets a rest sent just before it (known limit: only the server's next answer tells).
-  return deliver({ ...world, page, waiting: [], gate: null }, opening(page));
+  // The gate stays: a rest sent just before the reload is not asked for again after it either.
+  return deliver({ ...world, page, waiting: [] }, opening(page));
 }
 
 const arbPayerEvent: fc.Arbitrary<PayEvent> = fc.oneof(

@@ -17,8 +17,9 @@
  *   (before a stop, a start-over) is ignored. It stops at validated or failed.
  * - A partly paid payment (the server credited less than asked, still open) shows what arrived,
  *   what is due and until when; "send the rest" sends exactly what is due to the same payment
- *   (same reference and memo), once per shortfall: until the server reports more, it waits. A
- *   rest that fails to leave the wallet keeps the payment open, never forgets it.
+ *   (same reference and memo), once per shortfall: until the server reports more, it waits, across
+ *   a reload too (the session keeps the rest sent). A rest that fails to leave the wallet keeps the
+ *   payment open, never forgets it.
  * - The sanction check runs once per transaction type and wallet (SPEC §4); an answer for a
  *   wallet no longer connected only fills the cache.
  */
@@ -163,6 +164,9 @@ const HANDLERS: Handlers = {
       s.flow(flowOfType(s.state.flow, "pay"));
       s.flow(flowInState(s.state.flow, "submitted", { info, result: { hash: hash ?? undefined, payer: session.payer ?? undefined } }));
       if (viaQr) s.view({ qr: true });
+      // A rest sent just before the reload: wait for it as the page did (showUnderpaid keeps
+      // waiting until the server reports more than had arrived when it was sent).
+      if (session.restSent) s.view({ underpaid: { ...session.restSent, waiting: true } });
       if (progress) applyProgress(s, progress);
       if (s.state.stage === "details-screen") s.stage("payment-screen");
       if (!isFinal(progress)) poll(s, info.payment, Boolean(progress));
@@ -287,7 +291,11 @@ const HANDLERS: Handlers = {
     const pending = s.state.pending;
     if (pending?.kind !== "send") return;
     s.set({ pending: { ...pending, hash } });
-    s.session({ ...s.state.session, hash });
+    // The rest left the wallet: the session remembers the shortfall it paid, so a reload before
+    // the server credits it waits for it rather than offering it again.
+    const underpaid = s.state.view.underpaid;
+    const restSent = pending.rest && underpaid ? { restSent: { received: underpaid.received, due: underpaid.due } } : {};
+    s.session({ ...s.state.session, hash, ...restSent });
     s.flow(flowInState(s.state.flow, "processed", { result: { hash, payer: pending.payer } }));
   },
 
@@ -377,6 +385,11 @@ function restFailed(s: Step, failure: SendFailure, hash: string | undefined) {
   }
   const underpaid = s.state.view.underpaid;
   if (underpaid) s.view({ underpaid: { ...underpaid, waiting: false } });
+  // Nothing of it is on its way: a reload offers it again.
+  if (s.state.session.restSent) {
+    const { restSent: _refused, ...session } = s.state.session;
+    s.session(session);
+  }
   if (failure.kind === "insufficient") {
     s.view({ notice: failure.asset === "token" ? { kind: "insufficient-token", available: failure.available, needed: failure.needed } : { kind: "insufficient-fee" } });
   } else if (failure.kind !== "cancelled") {

@@ -3,8 +3,8 @@ import { CircleAlertIcon, Loader2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { useNow } from "./pay-clock";
-import { formatTimeLeft, formatTokenUnits, isoDuration } from "./pay-format";
+import { TimeLeft, useTimeLeft } from "./pay-clock";
+import { formatTokenUnits } from "./pay-format";
 import type { Underpaid } from "./pay-result";
 
 export interface UnderpaidPanelProps {
@@ -32,10 +32,9 @@ export function UnderpaidPanel({ underpaid, decimals, symbol, qr, canSend, block
   const lng = i18n.resolvedLanguage ?? "en";
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const now = useNow();
+  const left = useTimeLeft(underpaid.expiresAt);
   const units = (value: string) => formatTokenUnits(value, decimals, symbol, lng);
   const due = units(underpaid.due);
-  const left = underpaid.expiresAt ? Date.parse(underpaid.expiresAt) - now : undefined;
   const timeUp = left !== undefined && left <= 0;
   return (
     <Card data-slot="underpaid-panel" role="region" aria-labelledby="pay-underpaid-title" className="gap-4 px-5 py-5">
@@ -57,8 +56,7 @@ export function UnderpaidPanel({ underpaid, decimals, symbol, qr, canSend, block
           <>
             <dt className="text-muted-foreground">{t("underpaid.timeLeft")}</dt>
             <dd className="text-right tabular-nums">
-              {/* Not a live region: a screen reader would read every second; the payer reads it when they look. */}
-              <time dateTime={isoDuration(left)}>{formatTimeLeft(left)}</time>
+              <TimeLeft ms={left} />
             </dd>
           </>
         ) : null}

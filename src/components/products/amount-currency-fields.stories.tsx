@@ -85,6 +85,19 @@ export const French: Story = {
   },
 };
 
+/** The list names each currency in French (Intl's names); USDC, a token Intl does not know, keeps its code; the closed field keeps the code. */
+export const FrenchCurrencyNames: Story = {
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    const currency = within(canvasElement).getByRole("combobox", { name: "Devise" });
+    await userEvent.click(currency);
+    const listbox = await within(document.body).findByRole("listbox");
+    await expect(within(listbox).getAllByRole("option").map((o) => o.textContent)).toEqual(["USD — dollar des États-Unis", "USDC"]);
+    await userEvent.click(within(listbox).getByRole("option", { name: "USDC" }));
+    await expect(currency).toHaveTextContent(/^USDC$/);
+  },
+};
+
 export const FrenchInvalidAmountOnAPhone: Story = {
   globals: { locale: "fr", viewport: { value: "phone" } },
   play: async ({ canvasElement }) => {

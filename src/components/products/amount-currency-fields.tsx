@@ -1,7 +1,7 @@
 import { useFormContext } from "react-hook-form";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { CurrencySelect } from "./currency-select";
 
 /** The two fields every priced product form names alike. */
 interface PricedValues {
@@ -44,20 +44,7 @@ export function AmountCurrencyFields({ amountLabel, currencyLabel, currencies }:
         render={({ field }) => (
           <FormItem>
             <FormLabel>{currencyLabel}</FormLabel>
-            <Select value={field.value} onValueChange={field.onChange}>
-              <FormControl>
-                <SelectTrigger className="min-w-28" onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-              </FormControl>
-              <SelectContent>
-                {currencies.map((c) => (
-                  <SelectItem key={c} value={c}>
-                    {c}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <CurrencySelect className="min-w-28" value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} currencies={currencies} />
             <FormMessage />
           </FormItem>
         )}

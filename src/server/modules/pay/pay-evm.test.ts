@@ -12,6 +12,7 @@ import { evmMerchantWithLink, fundedEvmAccount, fundedEvmPayer, newEvmAccount, p
 import { evmPaySuite } from "../../testing/evm-pay-suite";
 import { signInMerchant } from "../../testing/merchants";
 import { refreshedListPath } from "../sanctions/list";
+import { restOf, underpaidOf } from "@/components/pay/pay-result";
 import { MERCHANT_CANNOT_RECEIVE, SANCTION_FAILED, TOKEN_NOT_ACCEPTED } from "./start";
 
 const A = 31337;
@@ -207,6 +208,36 @@ describe.each(TEST_BACKENDS)("paying a zLink on the local EVM chains (%s)", (kin
     await until(async () => ((await progress(info.payment))?.receivedAmount === "9000000" ? true : undefined), "partial credit");
     expect((await progress(info.payment)).status).toBe("initiated");
     expect(await statusBecomes(info.payment, "failed")).toMatchObject({ hash, receivedAmount: "9000000", amountMismatch: "under", failureReason: "underpaid" });
+  });
+
+  it("an underpayment is completed by sending the rest as the pay page computes it (same payment and reference): paid, validated, both transfers credited", async () => {
+    const { link } = await evmMerchantWithLink(suite.f, { label: "Tea", price: "10", currency: "USDC" }, { endpoint: hooks.url });
+    const payer = await fundedEvmPayer(suite.f, A, "USDC", 20_000_000n);
+    const info = await started(link.hashedId, A, "USDC", payer.address);
+    const first = await payEvm(suite.f, payer, info, { amountWei: "9000000" });
+    const partly = await until(async () => {
+      const p = await progress(info.payment);
+      return p?.receivedAmount === "9000000" ? p : undefined;
+    }, "partial credit");
+    expect(partly).toMatchObject({ status: "initiated", amountMismatch: "under", requestedAmount: "10000000", amountDue: "1000000", decimals: 6 });
+
+    // What the page reads from that progress and what its wallet then sends (issue 28).
+    const underpaid = underpaidOf(partly);
+    expect(underpaid).toMatchObject({ received: "9000000", due: "1000000" });
+    const rest = restOf(info, underpaid!);
+    expect(rest).toEqual({ ...info, amountWei: "1000000", amount: "1" });
+    const second = await payEvm(suite.f, payer, rest);
+
+    await statusBecomes(info.payment, "paid");
+    await suite.f.mine(A, 2);
+    const done = await statusBecomes(info.payment, "validated");
+    expect(done).toMatchObject({ receivedAmount: "10000000", amountDue: "0", requestedAmount: "10000000" });
+    expect(done.amountMismatch).toBeUndefined();
+    expect((await credits(info.payment)).map((c) => c.signature).sort()).toEqual([first, second].sort());
+    // One paid and one validated for the two transfers: the partial credit alone sent nothing.
+    expect(await hookTypesBecome(info.payment, 2)).toEqual(["payment.paid", "payment.validated"]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hooksOf(info.payment)).toHaveLength(2);
   });
 
   it("an overpayment is accepted and marked over", async () => {
