@@ -130,6 +130,14 @@ describe("server layering", () => {
     expect(branching).toEqual([]);
   });
 
+  it("lets only the entry point reach the sandbox: the rooms (db … modules) get local networks and the swap maker handed in", () => {
+    const rooms = Object.keys(RANK).map((room) => path.join(ROOT, room) + path.sep);
+    const reaching = sources(ROOT)
+      .filter((file) => rooms.some((r) => file.startsWith(r)) && !file.includes(`${path.sep}testing${path.sep}`))
+      .flatMap((file) => importsOf(file).filter((spec) => spec.startsWith("@/sandbox") || /(^|\/)sandbox\/(solana|evm|chain-host|local-networks)/.test(spec) && !spec.includes("modules/sandbox")).map((spec) => `${path.relative(ROOT, file)} → ${spec}`));
+    expect(reaching).toEqual([]);
+  });
+
   it("enters another module only through its index.ts", () => {
     const reachIns = moduleImports()
       .filter((e) => e.from !== e.to && !isEntrance(e.target))

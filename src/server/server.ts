@@ -70,7 +70,9 @@ export async function startServer(env: Env, log: Logger, distDir = DEFAULT_DIST_
     chainHealth.useLogger(log);
     // Before any watcher can validate a payment: an invoice paid must turn PAID.
     registerProducts();
-    const chains = await lifecycle.step("chains", () => startChains(env, log), (c) => c.stop());
+    // The sandbox's local networks are handed in here, loaded only when a sandbox needs them: chains/ never imports src/sandbox.
+    const local = async () => (await import("@/sandbox/local-networks")).localNetworks;
+    const chains = await lifecycle.step("chains", () => startChains(env, log, { local }), (c) => c.stop());
     // Half of what is left, so the chains and the database still have time after the queue.
     const queue = await lifecycle.step("queue", () => startQueue(database, log), (q, at) => stopQueue(q, Math.max(500, Math.floor(at.remainingMs() / 2))));
     await scheduleMaintenance(queue, database, log, { unusedUploadGraceMs: env.UPLOAD_UNUSED_GRACE_HOURS * 3_600_000 });

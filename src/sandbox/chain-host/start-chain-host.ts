@@ -3,6 +3,7 @@ import type http from "node:http";
 import type { Env } from "@/server/env";
 import type { Logger } from "@/server/logger";
 import { startChains, type LocalPlacement } from "@/server/chains/start-chains";
+import { localNetworks } from "../local-networks";
 import { createControlServer } from "./control-server";
 import { chainHostSettings, toEnvFile } from "./settings";
 
@@ -28,7 +29,7 @@ export interface ChainHost {
  * restart around them. The same networks `npm start` runs in-process (`startChains`).
  */
 export async function startChainHost(env: Env, log: Logger, options: ChainHostOptions): Promise<ChainHost> {
-  const chains = await startChains({ ...env, ZPAY_MODE: "sandbox", SOLANA_RPC_URL: undefined, EVM_RPC_URLS: undefined, SANDBOX_CHAIN_HOST_URL: undefined }, log, options);
+  const chains = await startChains({ ...env, ZPAY_MODE: "sandbox", SOLANA_RPC_URL: undefined, EVM_RPC_URLS: undefined, SANDBOX_CHAIN_HOST_URL: undefined }, log, { at: options, local: async () => localNetworks });
   const settings = chainHostSettings(chains, options.advertise);
   const server = createControlServer(chains, settings, log);
   let port: number;

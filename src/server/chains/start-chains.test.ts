@@ -63,6 +63,11 @@ describe("chain start-up", () => {
     await chains.stop();
   });
 
+  it("a sandbox with no RPC URL needs the local networks handed in: chains/ does not load the sandbox itself", async () => {
+    await expect(startChains(parseEnv({ ZPAY_MODE: "sandbox", EVM_RPC_URLS: "31337=http://127.0.0.1:9" }), log)).rejects.toThrow(/needs the local networks/);
+    await expect(startChains(parseEnv({ ZPAY_MODE: "sandbox", SOLANA_RPC_URL: "http://127.0.0.1:9", SOLANA_USDC_MINT: "A", SOLANA_USDT_MINT: "B" }), log)).rejects.toThrow(ChainConfigError);
+  });
+
   it("a sandbox pointed at another Solana RPC needs its mints named", async () => {
     const source = { ZPAY_MODE: "sandbox", SOLANA_RPC_URL: "http://127.0.0.1:9", EVM_RPC_URLS: "31337=http://127.0.0.1:9" };
     await expect(startChains(parseEnv(source), log)).rejects.toThrow(ChainConfigError);

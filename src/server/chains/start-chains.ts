@@ -91,11 +91,14 @@ export interface LocalPlacement {
   evmPorts?: number[];
 }
 
-async function startLocalSolana(env: Env, log: Logger, at: LocalPlacement): Promise<SolanaRuntime> {
-  const { startSolanaSandbox } = await import("@/sandbox/solana");
-  const local = await startSolanaSandbox({ slotMs: env.SANDBOX_SLOT_MS, host: at.host, port: at.solanaPort, log: log.child({ chain: "solana-sandbox" }) });
-  log.info({ rpc: local.rpcUrl, ws: local.wsUrl, mints: local.mints }, "local Solana network started");
-  return { chainId: solanaChainFor("sandbox"), rpcUrl: local.rpcUrl, wsUrl: local.wsUrl, mints: local.mints, local };
+/**
+ * How this process starts the sandbox's local networks: given by the entry point (`src/sandbox`'s
+ * `loadLocalNetworks`), never imported here, so `chains/` does not depend on the sandbox and a
+ * production build never loads it. Absent, a sandbox with no RPC URL is a configuration error.
+ */
+export interface LocalNetworks {
+  solana(env: Env, log: Logger, at: LocalPlacement): Promise<SolanaRuntime>;
+  evm(env: Env, log: Logger, chain: (typeof LOCAL_EVM_CHAINS)[number], at: LocalPlacement): Promise<EvmRuntime>;
 }
 
 /**
@@ -107,26 +110,6 @@ export const LOCAL_EVM_CHAINS = [
   { chainId: LOCAL_EVM_CHAIN_ID, tokenDecimals: {} },
   { chainId: LOCAL_EVM_CHAIN_B_ID, tokenDecimals: { USDT: 18 } },
 ] as const;
-
-async function startLocalEvm(env: Env, log: Logger, chain: (typeof LOCAL_EVM_CHAINS)[number], at: LocalPlacement): Promise<EvmRuntime> {
-  const { startEvmSandbox } = await import("@/sandbox/evm");
-  const local = await startEvmSandbox({
-    chainId: chain.chainId,
-    host: at.host,
-    port: at.evmPorts?.[LOCAL_EVM_CHAINS.indexOf(chain)],
-    tokenDecimals: chain.tokenDecimals,
-    blockTimeSec: env.SANDBOX_EVM_BLOCK_TIME || undefined,
-    log: log.child({ chain: `evm-sandbox-${chain.chainId}` }),
-  });
-  log.info(
-    { chainId: local.chainId, rpc: local.rpcUrl, tokens: local.tokens, feeProxy: local.feeProxy, routeFactory: local.routeFactory, pid: local.pid },
-    "local EVM network started",
-  );
-  const tokens = Object.fromEntries(
-    (Object.entries(local.tokens) as [Stablecoin, `0x${string}`][]).map(([symbol, address]) => [symbol, { address, decimals: local.decimals[symbol] }]),
-  ) as Record<Stablecoin, EvmToken>;
-  return { chainId: local.chainId, rpcUrl: local.rpcUrl, tokens, feeProxy: local.feeProxy, routeFactory: local.routeFactory, local };
-}
 
 /**
  * The configured EVM networks zpay can take payments on: those where stablecoins and Request
@@ -174,7 +157,8 @@ function configuredSolana(env: Env, rpcUrl: string): SolanaRuntime {
  * URL configured, so `npm start` works with no internet.
  * @throws {ChainConfigError} on malformed chain settings; a local network failing to start throws its own error.
  */
-export async function startChains(env: Env, log: Logger, at: LocalPlacement = {}): Promise<ChainRuntime> {
+export async function startChains(env: Env, log: Logger, options: { at?: LocalPlacement; local?: () => Promise<LocalNetworks> } = {}): Promise<ChainRuntime> {
+  const at = options.at ?? {};
   const sandbox = env.ZPAY_MODE === "sandbox";
   // A chain host's networks, shared by several processes: its settings fill what env leaves unset.
   if (sandbox && env.SANDBOX_CHAIN_HOST_URL) {
@@ -193,10 +177,16 @@ export async function startChains(env: Env, log: Logger, at: LocalPlacement = {}
     return withRpcPolicy(env, { solana, evm, stop: async () => {} });
   }
   const evmConfigured = configuredEvm(env, log);
+  const startLocalSolana = sandbox && !env.SOLANA_RPC_URL;
   const startLocalEvms = sandbox && !env.EVM_RPC_URLS;
+  let local: LocalNetworks | undefined;
+  if (startLocalSolana || startLocalEvms) {
+    if (!options.local) throw new ChainConfigError("sandbox mode without SOLANA_RPC_URL or EVM_RPC_URLS needs the local networks (src/sandbox), which this process was not given");
+    local = await options.local();
+  }
   const results = await Promise.allSettled([
-    env.SOLANA_RPC_URL ? Promise.resolve(configuredSolana(env, env.SOLANA_RPC_URL)) : sandbox ? startLocalSolana(env, log, at) : Promise.resolve(undefined),
-    ...(startLocalEvms ? LOCAL_EVM_CHAINS.map((chain) => startLocalEvm(env, log, chain, at)) : []),
+    env.SOLANA_RPC_URL ? Promise.resolve(configuredSolana(env, env.SOLANA_RPC_URL)) : startLocalSolana ? local!.solana(env, log, at) : Promise.resolve(undefined),
+    ...(startLocalEvms ? LOCAL_EVM_CHAINS.map((chain) => local!.evm(env, log, chain, at)) : []),
   ]);
   const started = results.flatMap((r) => (r.status === "fulfilled" && r.value?.local ? [r.value.local] : []));
   const stop = async () => {

@@ -8,6 +8,7 @@ import { parseEnv } from "../../env";
 import { createLogger } from "../../logger";
 import type { ChainRuntime } from "../../chains/runtime";
 import { startChains } from "../../chains/start-chains";
+import { localNetworks } from "@/sandbox/local-networks";
 import { openTestDb } from "../../testing/databases";
 import { testDeps } from "../../testing/deps";
 import { FAUCET_TOKEN_AMOUNT, faucetTokenAmount } from "./service";
@@ -22,7 +23,7 @@ describe("sandbox chains: config, faucet and explorer", () => {
   let payments: ReturnType<typeof createPaymentsApp>;
   beforeAll(async () => {
     database = await openTestDb("pglite");
-    chains = await startChains(parseEnv({ ...SANDBOX, LOG_LEVEL: "silent" }), createLogger("silent"));
+    chains = await startChains(parseEnv({ ...SANDBOX, LOG_LEVEL: "silent" }), createLogger("silent"), { local: async () => localNetworks });
     payments = createPaymentsApp(testDeps(database, { ...SANDBOX, PAYMENTS_ORIGIN: "http://pay.test" }, chains));
   }, 60_000);
   afterAll(async () => {
