@@ -38,7 +38,7 @@ describe("readDate: a typed fixed format, strictly", () => {
     ["13/2026", month, "month 13"],
     ["1/2026", month, "digits left out"],
     ["11/0999", month, "a year before 1000"],
-  ] as const)("refuses %s as %s (%s)", (text, format) => {
+  ] as const)("refuses %s as %s (%s)", (text, format, _why) => {
     expect(readDate(text, format)).toBeNull();
   });
 });
