@@ -69,8 +69,13 @@ export const PagingInPlace: Story = {
     await expect(await c.findByRole("cell", { name: "Order10" })).toBeVisible();
     const marker = Symbol.for("zpay.samePage");
     (window as unknown as Record<symbol, boolean>)[marker] = true;
-    await userEvent.click(c.getByRole("link", { name: "Next" }));
+    const next = c.getByRole("link", { name: "Next" });
+    next.scrollIntoView();
+    await expect(window.scrollY).toBeGreaterThan(0);
+    await userEvent.click(next);
     await expect(await c.findByRole("cell", { name: "Order11" })).toBeVisible();
+    // The new page starts at its top, as a page load would.
+    await expect(window.scrollY).toBe(0);
     await expect(window.location.pathname).toMatch(/^\/transactions\/next\/\d+\/m10$/);
     await expect(c.getAllByRole("row")).toHaveLength(3);
     window.history.back();
