@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { finishTour } from "@/stores/onboarding";
 import { STORY_NOW } from "@/testing/msw/fixtures";
 import { sampleOrders } from "@/testing/msw/order-fixtures";
@@ -48,5 +48,42 @@ export const FirstPageFrenchPhone: Story = {
     const c = within(canvasElement);
     await expect(await c.findByRole("heading", { level: 1, name: "Commandes" })).toBeVisible();
     await expect(await c.findByText("Zl7Hq2kZr9Xb")).toBeVisible();
+  },
+};
+
+const manyOrders = Array.from({ length: 12 }, (_, i) => ({
+  ...sampleOrders[i % sampleOrders.length],
+  _id: `m${i + 1}`,
+  orderId: `Order${String(i + 1).padStart(2, "0")}`,
+  createdAt: new Date(Date.parse(STORY_NOW) - (i + 1) * 3_600_000).toISOString(),
+}));
+
+/**
+ * Next moves the router store, not the page: the address becomes the deep link, the second page's
+ * two orders show, and Back (popstate) brings the first page again, all in the same document.
+ */
+export const PagingInPlace: Story = {
+  parameters: { serverData: { orders: manyOrders } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByRole("cell", { name: "Order10" })).toBeVisible();
+    const marker = Symbol.for("zpay.samePage");
+    (window as unknown as Record<symbol, boolean>)[marker] = true;
+    const next = c.getByRole("link", { name: "Next" });
+    next.scrollIntoView();
+    await expect(window.scrollY).toBeGreaterThan(0);
+    await userEvent.click(next);
+    await expect(await c.findByRole("cell", { name: "Order11" })).toBeVisible();
+    // The new page starts at its top, as a page load would.
+    await expect(window.scrollY).toBe(0);
+    await expect(window.location.pathname).toMatch(/^\/transactions\/next\/\d+\/m10$/);
+    await expect(c.getAllByRole("row")).toHaveLength(3);
+    window.history.back();
+    await expect(await c.findByRole("cell", { name: "Order01" })).toBeVisible();
+    await waitFor(() => expect(window.location.pathname).toBe("/transactions"));
+    await expect(c.queryByRole("link", { name: "Previous" })).toBeNull();
+    // No page load happened: the window still holds what the story put in it.
+    await expect((window as unknown as Record<symbol, boolean>)[marker]).toBe(true);
+    delete (window as unknown as Record<symbol, boolean>)[marker];
   },
 };

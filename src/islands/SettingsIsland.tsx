@@ -1,3 +1,4 @@
+import { useStore } from "@nanostores/react";
 import { useTranslation } from "react-i18next";
 import { MerchantPage } from "@/components/app-shell/merchant-page";
 import { DepositsPanel } from "@/components/settings/deposits-panel";
@@ -8,6 +9,7 @@ import { SettingsTabBar } from "@/components/settings/settings-tab-bar";
 import { settingsTabOf, type SettingsTab } from "@/components/settings/settings-tabs";
 import { isAllowed, SIDE_MENU } from "@/lib/side-menu";
 import { merchantApi } from "@/stores/merchant-api";
+import { $router } from "@/stores/router";
 import type { SessionUser } from "@/stores/session";
 import { updateSession } from "@/stores/session";
 import { signInAgain } from "./sign-in-again";
@@ -53,11 +55,12 @@ function StandAloneProfile() {
  * the stand-alone /profile, which is the Profile panel without the tabs.
  */
 export default function SettingsIsland({ isProduction, pathname }: { isProduction: boolean; pathname?: string }) {
+  // The router store's path (at build time it names no route; the panel is chosen only once the session is known).
+  const routed = useStore($router)?.path;
   return (
     <MerchantPage isProduction={isProduction}>
       {(user) => {
-        // Read the path only once the session is known: the island is also rendered at build time.
-        const path = pathname ?? window.location.pathname;
+        const path = pathname ?? routed ?? "/settings";
         if (/^\/profile\/?$/.test(path)) return <StandAloneProfile />;
         const tab = settingsTabOf(path)?.key ?? "profile";
         return <SettingsTabBar active={tab}>{(PANELS[tab] ?? profile)(user)}</SettingsTabBar>;

@@ -1,6 +1,8 @@
+import { useStore } from "@nanostores/react";
 import { MerchantPage } from "@/components/app-shell/merchant-page";
 import { ZapiPage } from "@/components/zapi/zapi-page";
 import { merchantApi } from "@/stores/merchant-api";
+import { $router, addressOf, goInPage } from "@/stores/router";
 import { $session } from "@/stores/session";
 import { SIDE_MENU } from "@/lib/side-menu";
 import { signInAgain } from "./sign-in-again";
@@ -20,16 +22,19 @@ const fetchCsv = (query: string) => {
  * server: Integrations and the webhook settings use them too.
  */
 export default function ZapiIsland({ isProduction }: { isProduction: boolean }) {
+  // The router store's address, as on Orders: the list's paging and filters move the store.
+  const { path, search } = addressOf(useStore($router)) ?? { path: "/zapi", search: "" };
   return (
     <MerchantPage isProduction={isProduction} permission={zapiPermission}>
       {(user) => (
         <ZapiPage
+          key={path + search}
           accountId={user._id}
           onSignInAgain={signInAgain}
           api={merchantApi}
-          path={window.location.pathname}
-          search={window.location.search}
-          navigate={(href) => window.location.assign(href)}
+          path={path}
+          search={search}
+          navigate={goInPage}
           fetchCsv={fetchCsv}
           timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
         />

@@ -1,4 +1,5 @@
 import type { DayTotals } from "./dashboard";
+import { DATE_FORMATS, readIsoDate } from "./dates";
 import type { UnmappedInflowDto } from "./unmapped";
 
 /**
@@ -27,9 +28,10 @@ export interface StatsRange {
 /** Why a range is refused (a key of the `admin` translations' `range.errors`). */
 export type RangeError = "invalid" | "order" | "tooLong";
 
+// Whole UTC days as instants: the ranges count days between them (date-fns works in local time).
 const dayTime = (day: string) => (DAY_RE.test(day) ? Date.parse(`${day}T00:00:00Z`) : NaN);
-/** Date.parse rolls 2026-02-30 over to March: a real day prints back as itself. */
-const isRealDay = (day: string) => Number.isFinite(dayTime(day)) && new Date(dayTime(day)).toISOString().slice(0, 10) === day;
+/** A real day (2026-02-30 is not one), read as the Orders and invoices days are (src/lib/dates.ts). */
+const isRealDay = (day: string) => readIsoDate(day) !== null;
 
 /** How many days a range covers (both ends counted). */
 export function rangeDays(range: StatsRange): number {
@@ -63,7 +65,7 @@ const monthIndex = (month: string) => (MONTH_RE.test(month) ? Number(month.slice
 export function checkMonthRange(range: MonthRange): RangeError | null {
   const from = monthIndex(range.from);
   const to = monthIndex(range.to);
-  const real = (m: string) => Number(m.slice(5, 7)) >= 1 && Number(m.slice(5, 7)) <= 12;
+  const real = (m: string) => readIsoDate(m, DATE_FORMATS.isoMonth) !== null;
   if (!Number.isFinite(from) || !Number.isFinite(to) || !real(range.from) || !real(range.to)) return "invalid";
   if (from > to) return "order";
   if (to - from + 1 > ADMIN_BILLING_MAX_MONTHS) return "tooLong";

@@ -1,4 +1,5 @@
-import { formatDay, parseDay } from "./transaction-filters";
+import { DATE_FORMATS, fromIsoDay, readDate, writeDate } from "./dates";
+import { parseDay } from "./transaction-filters";
 
 /**
  * A day typed by hand as dd/MM/yyyy (the SPEC's filter format, and how French readers write a
@@ -34,15 +35,13 @@ export function dayProblem(text: string): DayProblem | null {
 
 /** yyyy-MM-dd (what the operator API speaks) to dd/MM/yyyy; "" when it is not a day. */
 export function isoToDay(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  const day = m ? parseDay(`${m[3]}/${m[2]}/${m[1]}`) : null;
-  return day ? formatDay(day) : "";
+  return fromIsoDay(iso, DATE_FORMATS.filterDay) ?? "";
 }
 
 /** dd/MM/yyyy (tidied first) to yyyy-MM-dd; null when it is not a real day. */
 export function dayToIso(text: string): string | null {
-  const day = parseDay(tidyDay(text));
-  return day ? `${String(day.year).padStart(4, "0")}-${String(day.month).padStart(2, "0")}-${String(day.day).padStart(2, "0")}` : null;
+  const date = readDate(tidyDay(text), DATE_FORMATS.filterDay);
+  return date && writeDate(date, DATE_FORMATS.isoDay);
 }
 
 /** Orders days dd/MM/yyyy by the calendar (negative when `a` is earlier); both must be real days. */

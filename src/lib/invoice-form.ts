@@ -12,6 +12,7 @@ import {
   type CustomerInput,
 } from "./invoice";
 import { parseDecimal } from "./invoice-math";
+import { DATE_FORMATS, fromIsoDay, plusDays, readIsoDate, writeDate } from "./dates";
 
 /**
  * The invoice and payee forms (SPEC §5), one schema for the dialogs and the server: the SPEC
@@ -51,31 +52,25 @@ export const INVOICE_NOTICES = {
 /** Sanity caps (the server enforces them; the form shows them). */
 export const INVOICE_LIMITS = { label: 100, text: 500, notes: 2000, lines: 100, number: 40, addressLines: 2 } as const;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** Whether `text` is a real calendar date written yyyy-MM-dd. */
 export function isIsoDate(text: string | undefined | null): boolean {
-  const match = ISO_DATE.exec(text ?? "");
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === text;
+  return readIsoDate(text ?? "") !== null;
 }
 
 /** The calendar day of `date` where the user is (yyyy-MM-dd). */
 export function localIsoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return writeDate(date, DATE_FORMATS.isoDay);
 }
 
 /** yyyy-MM-dd plus `days` days. */
 export function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const date = readIsoDate(iso);
+  return date ? writeDate(plusDays(date, days), DATE_FORMATS.isoDay) : iso;
 }
 
-/** SPEC §9: dates on invoices read yyyy/MM/dd. */
+/** SPEC §9: dates on invoices read yyyy/MM/dd (anything that is not an API day is shown as it is). */
 export function formatInvoiceDate(iso: string): string {
-  return isIsoDate(iso) ? iso.replace(/-/g, "/") : iso;
+  return fromIsoDay(iso, DATE_FORMATS.invoiceDay) ?? iso;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { DATE_FORMATS, readDate, readIsoDate, writeDate } from "./dates";
+
 /**
  * A month typed by hand as MM/yyyy (how the billing page's From/To read in English and French),
  * whatever the browser's locale: the logic behind `MonthField`. A month input would show the
@@ -27,23 +29,21 @@ export function tidyMonth(text: string): string {
 export function monthProblem(text: string): MonthProblem | null {
   const tidy = tidyMonth(text);
   if (!tidy) return "empty";
-  const m = /^(\d{2})\/(\d{4})$/.exec(tidy);
-  if (!m) return "format";
-  const month = Number(m[1]);
-  return month >= 1 && month <= 12 && Number(m[2]) >= 1000 ? null : "impossible";
+  // Written right but not a month (13/2026, 11/0999): say so, not "wrong format".
+  if (!/^\d{2}\/\d{4}$/.test(tidy)) return "format";
+  return readDate(tidy, DATE_FORMATS.month) ? null : "impossible";
 }
 
 /** yyyy-MM (what the operator API speaks) to MM/yyyy; "" when it is not a month. */
 export function isoToMonth(iso: string): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(iso);
-  const text = m ? `${m[2]}/${m[1]}` : "";
+  const date = readIsoDate(iso, DATE_FORMATS.isoMonth);
+  const text = date ? writeDate(date, DATE_FORMATS.month) : "";
   return text && !monthProblem(text) ? text : "";
 }
 
 /** MM/yyyy (tidied first) to yyyy-MM; null when it is not a real month. */
 export function monthToIso(text: string): string | null {
   const tidy = tidyMonth(text);
-  if (monthProblem(tidy)) return null;
-  const [month, year] = tidy.split("/");
-  return `${year}-${month}`;
+  const date = monthProblem(tidy) ? null : readDate(tidy, DATE_FORMATS.month);
+  return date && writeDate(date, DATE_FORMATS.isoMonth);
 }

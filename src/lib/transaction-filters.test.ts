@@ -17,7 +17,20 @@ describe("transaction filters (SPEC §3, §9)", () => {
 
   it("reads real dd/MM/yyyy days only", () => {
     expect(parseDay("29/02/2028")).toEqual({ year: 2028, month: 2, day: 29 });
-    for (const bad of ["29/02/2027", "2026-11-24", "1/1/2026", "32/01/2026", ""]) expect(parseDay(bad), bad).toBeNull();
+    for (const bad of ["29/02/2027", "2026-11-24", "1/1/2026", "32/01/2026", "01/01/0999", "01/01/0000", ""]) expect(parseDay(bad), bad).toBeNull();
+  });
+
+  it("takes the default range across a month, a year and a leap day", () => {
+    expect(defaultFilters(new Date("2026-03-01T12:00:00Z"))).toMatchObject({ timeStart: "28/02/2026", timeEnd: "01/03/2026" });
+    expect(defaultFilters(new Date("2028-03-01T12:00:00Z"))).toMatchObject({ timeStart: "29/02/2028", timeEnd: "01/03/2028" });
+    // Still 31 December in Los Angeles when it is already the new year in UTC.
+    expect(defaultFilters(new Date("2027-01-01T03:00:00Z"), "America/Los_Angeles")).toMatchObject({ timeStart: "30/12/2026", timeEnd: "31/12/2026" });
+    expect(defaultFilters(new Date("2027-01-01T03:00:00Z"))).toMatchObject({ timeStart: "31/12/2026", timeEnd: "01/01/2027" });
+  });
+
+  it("refuses a year before 1000, which the database would misread", () => {
+    const parsed = parseFilters(from("timeStart=01/01/0999"), NOW);
+    expect(parsed).toEqual({ ok: false, problems: [{ path: "timeStart", message: "Start date must be a date written dd/MM/yyyy" }] });
   });
 
   it("takes lists comma-separated or repeated", () => {

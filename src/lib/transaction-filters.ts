@@ -1,3 +1,4 @@
+import { DATE_FORMATS, calendarDate, plusDays, readDate, writeDate } from "./dates";
 import type { PaymentStatus } from "./payment-status";
 
 /**
@@ -46,16 +47,15 @@ export interface Day {
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-export const formatDay = (d: Day) => `${pad(d.day)}/${pad(d.month)}/${pad(d.year, 4)}`;
+const dateOf = (d: Day) => calendarDate(d.year, d.month, d.day);
+const dayOf = (date: Date): Day => ({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() });
 
-/** dd/MM/yyyy to a real calendar day, or null (31/02/2026 is not one). */
+export const formatDay = (d: Day) => writeDate(dateOf(d), DATE_FORMATS.filterDay);
+
+/** dd/MM/yyyy to a real calendar day, or null (31/02/2026 is not one, nor 1/2/2026). */
 export function parseDay(text: string): Day | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
-  if (!m) return null;
-  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return { year, month, day };
+  const date = readDate(text, DATE_FORMATS.filterDay);
+  return date && dayOf(date);
 }
 
 /** The calendar day of `now` in `timeZone`. */
@@ -65,10 +65,7 @@ export function dayIn(now: Date, timeZone = "UTC"): Day {
   return { year: get("year"), month: get("month"), day: get("day") };
 }
 
-export function addDays(d: Day, days: number): Day {
-  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
-  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
-}
+export const addDays = (d: Day, days: number): Day => dayOf(plusDays(dateOf(d), days));
 
 export const isTimeZone = (tz: string) => {
   try {

@@ -170,3 +170,26 @@ export const French: Story = {
     await expect(c.getByRole("button", { name: "Télécharger le CSV" })).toBeVisible();
   },
 };
+
+/**
+ * French on a 1280 px screen: the days read dd/MM/yyyy (jj/mm/aaaa), yesterday to today, never the
+ * browser's MM/DD/YYYY; 5.11.2026 typed from the keyboard is tidied to 05/11/2026, and a day in
+ * the American order (11/31/2026) is named as not in the calendar.
+ */
+export const FrenchDesktop: Story = {
+  globals: { locale: "fr", viewport: { value: "desktop", isRotated: false } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const from = c.getByRole("textbox", { name: "Du" });
+    const to = c.getByRole("textbox", { name: "Au" });
+    await expect(from).toHaveValue("04/11/2026");
+    await expect(to).toHaveValue("05/11/2026");
+    await expect(from).toHaveAttribute("placeholder", "jj/mm/aaaa");
+    await enterDay(from, "5.11.2026");
+    await expect(from).toHaveValue("05/11/2026");
+    await enterDay(to, "11/31/2026", c.getByRole("button", { name: "Appliquer" }));
+    await expectDayProblem(c, to, "Le 11/31/2026 n’existe pas dans le calendrier.");
+    await expect(to).toHaveFocus();
+    await expect(args.onApply).not.toHaveBeenCalled();
+  },
+};

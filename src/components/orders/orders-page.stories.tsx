@@ -82,12 +82,16 @@ export const FilteredFromUrl: Story = {
 
 export const NextPageLink: Story = {
   parameters: { serverData: { orders: manyOrders } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(await c.findByRole("cell", { name: "Order10" })).toBeVisible();
     const next = c.getByRole("link", { name: "Next" });
     await expect(next.getAttribute("href")).toMatch(/^\/transactions\/next\/\d+\/m10$/);
     await expect(c.queryByRole("link", { name: "Previous" })).toBeNull();
+    // A plain click moves the screen (its router store), not the whole page. A bare click() event:
+    // a pointer click would scroll and hover the picture.
+    next.click();
+    await expect(args.navigate).toHaveBeenCalledWith(next.getAttribute("href"));
   },
 };
 

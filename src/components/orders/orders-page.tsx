@@ -18,7 +18,7 @@ export interface OrdersPageProps {
   /** The page's own location: its path carries the cursor, its query the filters (shareable, kept on reload). */
   path: string;
   search: string;
-  /** Opens another location of this screen (a new page load: the URL is the whole state). */
+  /** Opens another location of this screen (the URL is the whole state): the island moves its router store. */
   navigate: (href: string) => void;
   /** GET of the CSV export with the session's token (`limit=all`). */
   fetchCsv: (query: string) => Promise<Response>;
@@ -74,6 +74,13 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "
       live = false;
     };
   }, [api, apiQuery, cursor?.direction, cursor?.iid, cursor?.tid, attempt, t]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A plain click on a paging link stays in the screen; a new tab or window still opens the link itself.
+  const follow = (e: React.MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(e.currentTarget.getAttribute("href") ?? basePath);
+  };
 
   const apply = (next: TransactionFilters) => {
     const q = filtersToQuery(next, now, timeZone).toString();
@@ -133,7 +140,7 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "
         <nav aria-label={t("paging.label")} className="flex justify-between gap-3">
           {table.prev ? (
             <Button asChild variant="outline">
-              <a href={pageHref(basePath, "prev", table.prev, query)} rel="prev">
+              <a href={pageHref(basePath, "prev", table.prev, query)} rel="prev" onClick={follow}>
                 <ChevronLeftIcon aria-hidden="true" />
                 {t("paging.previous")}
               </a>
@@ -143,7 +150,7 @@ export function OrdersPage({ api, path, search, navigate, fetchCsv, timeZone = "
           )}
           {table.next ? (
             <Button asChild variant="outline">
-              <a href={pageHref(basePath, "next", table.next, query)} rel="next">
+              <a href={pageHref(basePath, "next", table.next, query)} rel="next" onClick={follow}>
                 {t("paging.next")}
                 <ChevronRightIcon aria-hidden="true" />
               </a>
