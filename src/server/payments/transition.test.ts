@@ -437,6 +437,15 @@ describe("decide (a swap: the maker signs the settlement transfer, the money is 
     const decision = decide(state, fact, NOW);
     expect(decision).toMatchObject({ status: "paid", outcome: "applied", credit: owner, patch: { payer: owner.payer } });
   });
+
+  it("drops the Swap label only when the wallet the swap was built for pays with its own transfer", () => {
+    expect(decide(swapping, t({ sourceOwner: PAYER, parties: [PAYER] }), NOW).patch.swap).toBeNull();
+    expect(decide(swapping, fromMaker(), NOW).patch).not.toHaveProperty("swap");
+    // A stranger's dust with the reference says nothing about how the payer pays.
+    expect(decide(swapping, t({ payer: "Stranger", sourceOwner: "Stranger", parties: ["Stranger"], amount: 1n }), NOW).patch).not.toHaveProperty("swap");
+    expect(decide(initiated, t(), NOW).patch).not.toHaveProperty("swap");
+    expect(applyDecision(swapping, decide(swapping, t(), NOW)).swapPayer).toBeNull();
+  });
 });
 
 describe("decide (a transfer the merchant mapped by hand)", () => {

@@ -177,6 +177,8 @@ export interface PaymentPatch {
   validatedAt?: Date;
   failedAt?: Date | null;
   failureReason?: string | null;
+  /** Cleared when the payer for whom a swap was built paid directly after all: the payment is not a swap. */
+  swap?: null;
 }
 
 /** A transfer to credit (insert, exactly once by its unique key). */
@@ -344,7 +346,10 @@ function transfer(state: PaymentState, fact: TransferFact, now: Date): Decision 
     held,
   };
   const credits = [...state.credits, credit];
-  return { ...settle(state, credits, now, held ? undefined : credit, held), credit };
+  const decision = { ...settle(state, credits, now, held ? undefined : credit, held), credit };
+  // The wallet a swap was built for signed its own transfer: it paid directly, so Orders must not say Swap.
+  if (state.swapPayer && !swappedBy && fact.payer === state.swapPayer && !held) decision.patch = { ...decision.patch, swap: null };
+  return decision;
 }
 
 /**
@@ -414,6 +419,7 @@ export function applyDecision<S extends PaymentState>(state: S, decision: Decisi
   if (p.status !== undefined) next.status = p.status;
   if (p.failureReason !== undefined) next.failureReason = p.failureReason;
   if (p.paidAt !== undefined) next.paidAt = p.paidAt;
+  if (p.swap === null) next.swapPayer = null;
   if (decision.credit) {
     const { chainId: _chain, sourceOwner: _owner, ...credit } = decision.credit;
     next.credits = [...next.credits, credit];

@@ -4,7 +4,7 @@ import { Keypair, PublicKey, TransactionMessage, VersionedTransaction } from "@s
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import { swapFailureOf } from "@/lib/swap-api";
-import { paymentMemoInstruction } from "@/lib/solana/payment-instructions";
+import { paymentMemoInstruction, paymentTransferInstruction } from "@/lib/solana/payment-instructions";
 import { sandboxSwapMaker } from "@/sandbox/solana/swap-maker";
 import { referenceInstruction } from ".";
 import { SwapFailedError, requestSwap, sendSwap, swapRequestFor, type SendVersionedWithWallet } from "@/components/pay/solana/send-swap";
@@ -219,6 +219,27 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
     expect(seen.status).toBe("initiated");
     expect(seen.amountDue).toBe("1");
     expect((await row(info.payment)).paidAt).toBeNull();
+  });
+
+  it("a payer who asked for a swap but then pays directly with its own USDC: paid, and not shown as a Swap", async () => {
+    const { payer, info } = await started("3");
+    expect((await askSwap(swapBody(info, payer))).status).toBe(200);
+    expect((await row(info.payment)).swap).toMatchObject({ type: "swap", token: "SOL" });
+    const owner = payer.publicKey.toBase58();
+    await f.solana.mintTokens(owner, f.solana.mints.USDC, 3_000_000n);
+    const direct = new TransactionMessage({
+      payerKey: payer.publicKey,
+      recentBlockhash: (await f.connection.getLatestBlockhash("confirmed")).blockhash,
+      instructions: [paymentTransferInstruction(new PublicKey(ataOf(f.solana.mints.USDC, owner)), payer.publicKey, info), paymentMemoInstruction(payer.publicKey, info.memo)],
+    }).compileToV0Message();
+    const tx = new VersionedTransaction(direct);
+    tx.sign([payer]);
+    await signAndSend(Buffer.from(tx.serialize()).toString("base64"), payer);
+    const paid = await until(async () => {
+      const r = await row(info.payment);
+      return r.status === "paid" || r.status === "validated" ? r : undefined;
+    }, "the direct payment credited");
+    expect(paid).toMatchObject({ swap: null, payer: owner, receivedAmount: 3_000_000n });
   });
 
   it("the reference a Jupiter swap carries (a zero-lamport self transfer naming it) lands on chain and finds the transaction", async () => {
