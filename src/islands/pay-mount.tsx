@@ -1,7 +1,7 @@
 import { createRoot } from "react-dom/client";
 import { initI18n } from "@/i18n/i18n";
 import { loadFamily } from "@/components/pay/pay-family";
-import { isPayFamily, payFamilies, type PayFamily } from "@/components/pay/pay-option";
+import { isPayFamily, offeredFamily, type PayFamily } from "@/components/pay/pay-option";
 import { DONATION_FIELDS } from "@/lib/pay-donation";
 import type { PayerChoice } from "@/lib/pay-choice";
 import PayIsland from "./PayIsland";
@@ -15,7 +15,9 @@ import type { PayShellData } from "./pay-shell-data";
  * the island's first paint draws the same summary in the same place.
  */
 export async function mountPayPage(root: HTMLElement, data: PayShellData | null, family?: string | null): Promise<void> {
-  const picked: PayFamily = isPayFamily(family) ? family : ((data?.product && payFamilies(data.product)[0]) ?? "solana");
+  const asked = isPayFamily(family) ? family : null;
+  // With the served product, only a family it offers (a remembered EVM payer on a Solana-only merchant's link opens Solana).
+  const picked: PayFamily = (data?.product && offeredFamily(data.product, asked)) || asked || "solana";
   // A family that fails to load is loaded again by the island, which can say so.
   await Promise.all([initI18n({ lng: data?.lng }), loadFamily(picked).catch(() => undefined)]);
   const choice = servedChoice(root);

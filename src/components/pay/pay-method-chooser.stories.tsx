@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { PayMethodChooser } from "./pay-method-chooser";
 import { pickPayOption } from "./pay-option";
-import { LOCAL_EVM_B, MULTI_CHAIN_PRODUCT, USDC_PRODUCT } from "./testing/fake-pay";
+import { EVM_ONLY_PRODUCT, LOCAL_EVM_B, MULTI_CHAIN_PRODUCT, SOLANA_ONLY_PRODUCT, USDC_PRODUCT } from "./testing/fake-pay";
 
 const meta = {
   title: "Pay/PayMethodChooser",
@@ -89,3 +89,45 @@ export const EvmOnAPhone: Story = {
     await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(360);
   },
 };
+
+/** A merchant who receives on Solana only (issue 26): no family to choose, only Solana's tokens. */
+export const SolanaOnlyMerchant: Story = {
+  args: { product: SOLANA_ONLY_PRODUCT, option: pickPayOption(SOLANA_ONLY_PRODUCT)! },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole("radio", { name: "EVM" })).toBeNull();
+    await expect(c.queryByRole("radio", { name: "Solana" })).toBeNull();
+    await expect(c.getByRole("radio", { name: "USDC" })).toBeChecked();
+  },
+};
+
+/** A merchant who receives on EVM only: no family to choose, its networks and tokens. */
+export const EvmOnlyMerchant: Story = {
+  args: { product: EVM_ONLY_PRODUCT, family: "evm", option: pickPayOption(EVM_ONLY_PRODUCT)! },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole("radio", { name: "Solana" })).toBeNull();
+    await expect(c.getByRole("radio", { name: "Local EVM A" })).toBeChecked();
+    await expect(c.getByRole("radio", { name: "Local EVM B" })).not.toBeChecked();
+  },
+};
+
+export const SolanaOnlyMerchantFrench: Story = {
+  ...SolanaOnlyMerchant,
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole("group", { name: "Réseau" })).toBeNull();
+    await expect(within(canvasElement).getByRole("group", { name: "Jeton" })).toBeVisible();
+  },
+};
+export const EvmOnlyMerchantFrench: Story = {
+  ...EvmOnlyMerchant,
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("group", { name: "Réseau" })).toBeVisible();
+  },
+};
+export const SolanaOnlyMerchantPhone: Story = { ...SolanaOnlyMerchant, globals: { viewport: { value: "phone" } } };
+export const EvmOnlyMerchantPhone: Story = { ...EvmOnlyMerchant, globals: { viewport: { value: "phone" } } };
+export const SolanaOnlyMerchantPhoneFrench: Story = { ...SolanaOnlyMerchantFrench, globals: { viewport: { value: "phone" }, locale: "fr" } };
+export const EvmOnlyMerchantPhoneFrench: Story = { ...EvmOnlyMerchantFrench, globals: { viewport: { value: "phone" }, locale: "fr" } };

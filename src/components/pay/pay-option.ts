@@ -43,6 +43,16 @@ export function payFamilies(product: PayableProduct): PayFamily[] {
   return PAY_FAMILY_IDS.filter((family) => chainsOfFamily(product, family).length > 0);
 }
 
+/**
+ * The family to open the page in: the one asked for (a button, `?family=`, the family the payer
+ * used last) when the product offers it, else the product's first. A merchant who receives on
+ * Solana only is never opened in EVM because this payer paid in EVM elsewhere (issue 26).
+ */
+export function offeredFamily(product: PayableProduct, asked?: PayFamily | null): PayFamily | undefined {
+  const families = payFamilies(product);
+  return asked && families.includes(asked) ? asked : families[0];
+}
+
 const optionOf = (chain: ProductChainOption, token: ProductChainOption["tokens"][number]): PayOption => ({
   chainId: chain.chainId,
   chainName: chain.chainName,

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { PayPreview } from "./pay-preview";
-import { BRANDED_PRODUCT, CART_EDITABLE_PRODUCT, CART_PRODUCT, DONATION_PRODUCT, INVOICE_PRODUCT, PAID_PRODUCT, REQUEST_PRODUCT, USD_PRODUCT } from "./testing/fake-pay";
+import { BRANDED_PRODUCT, CART_EDITABLE_PRODUCT, CART_PRODUCT, DONATION_PRODUCT, EVM_ONLY_PRODUCT, INVOICE_PRODUCT, MULTI_CHAIN_PRODUCT, PAID_PRODUCT, REQUEST_PRODUCT, SOLANA_ONLY_PRODUCT, USD_PRODUCT } from "./testing/fake-pay";
 
 /** The pay page as the payments origin serves it, before any JavaScript: summary and the chain family to pick. */
 const meta = {
@@ -134,3 +134,58 @@ export const InvoicePhone: Story = { args: Invoice.args, globals: { viewport: { 
 export const CartPhone: Story = { args: Cart.args, globals: { viewport: { value: "phone" } }, play: fitsPhone };
 export const DonationPhone: Story = { args: Donation.args, globals: { viewport: { value: "phone" } }, play: fitsPhone };
 export const AlreadyPaidPhone: Story = { args: AlreadyPaid.args, globals: { viewport: { value: "phone" } }, play: fitsPhone };
+
+/** The family buttons follow what the merchant receives on (issue 26): each button names one, and only those. */
+const familyButtons = (canvasElement: HTMLElement, pattern: RegExp) => within(canvasElement).getAllByRole("button", { name: pattern }).map((b) => b.getAttribute("data-pay-family"));
+const phone = { viewport: { value: "phone" } };
+
+/** A merchant who receives on Solana only: one button, Solana's. */
+export const SolanaOnlyMerchant: Story = {
+  args: { productId: SOLANA_ONLY_PRODUCT.id, product: SOLANA_ONLY_PRODUCT },
+  play: async ({ canvasElement }) => {
+    await expect(familyButtons(canvasElement, /Pay with/)).toEqual(["solana"]);
+  },
+};
+export const SolanaOnlyMerchantFrench: Story = {
+  args: SolanaOnlyMerchant.args,
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    await expect(familyButtons(canvasElement, /Payer avec/)).toEqual(["solana"]);
+  },
+};
+export const SolanaOnlyMerchantPhone: Story = { ...SolanaOnlyMerchant, globals: phone };
+export const SolanaOnlyMerchantPhoneFrench: Story = { ...SolanaOnlyMerchantFrench, globals: { ...phone, locale: "fr" } };
+
+/** A merchant whose only wallet is an EVM address: one button, EVM's. */
+export const EvmOnlyMerchant: Story = {
+  args: { productId: EVM_ONLY_PRODUCT.id, product: EVM_ONLY_PRODUCT },
+  play: async ({ canvasElement }) => {
+    await expect(familyButtons(canvasElement, /Pay with/)).toEqual(["evm"]);
+  },
+};
+export const EvmOnlyMerchantFrench: Story = {
+  args: EvmOnlyMerchant.args,
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    await expect(familyButtons(canvasElement, /Payer avec/)).toEqual(["evm"]);
+  },
+};
+export const EvmOnlyMerchantPhone: Story = { ...EvmOnlyMerchant, globals: phone };
+export const EvmOnlyMerchantPhoneFrench: Story = { ...EvmOnlyMerchantFrench, globals: { ...phone, locale: "fr" } };
+
+/** A merchant who receives in both families: both buttons, Solana first. */
+export const BothFamiliesMerchant: Story = {
+  args: { productId: MULTI_CHAIN_PRODUCT.id, product: MULTI_CHAIN_PRODUCT },
+  play: async ({ canvasElement }) => {
+    await expect(familyButtons(canvasElement, /Pay with/)).toEqual(["solana", "evm"]);
+  },
+};
+export const BothFamiliesMerchantFrench: Story = {
+  args: BothFamiliesMerchant.args,
+  globals: { locale: "fr" },
+  play: async ({ canvasElement }) => {
+    await expect(familyButtons(canvasElement, /Payer avec/)).toEqual(["solana", "evm"]);
+  },
+};
+export const BothFamiliesMerchantPhone: Story = { ...BothFamiliesMerchant, globals: phone };
+export const BothFamiliesMerchantPhoneFrench: Story = { ...BothFamiliesMerchantFrench, globals: { ...phone, locale: "fr" } };

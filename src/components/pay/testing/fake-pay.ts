@@ -95,6 +95,12 @@ export const MULTI_CHAIN_PRODUCT: PayableProduct = {
   ],
 };
 
+/** The same zLink of a merchant who receives on Solana only: the server offers no EVM chain (issue 26). */
+export const SOLANA_ONLY_PRODUCT: PayableProduct = { ...MULTI_CHAIN_PRODUCT, id: "ql_solana_only", options: MULTI_CHAIN_PRODUCT.options.filter((o) => o.chainId === SOLANA_DEVNET) };
+
+/** The same zLink of a merchant whose EVM address receives on both local chains, with no Solana wallet. */
+export const EVM_ONLY_PRODUCT: PayableProduct = { ...MULTI_CHAIN_PRODUCT, id: "ql_evm_only", options: MULTI_CHAIN_PRODUCT.options.filter((o) => o.chainId !== SOLANA_DEVNET) };
+
 /** What `start` answers on an EVM chain: the merchant's address, the fee proxy, an 8-byte reference. */
 export function evmPaymentInfoFor(product: PayableProduct, chainId = LOCAL_EVM_A, payment = "pay_evm_1") {
   const base = paymentInfoFor(product, payment);

@@ -7,6 +7,7 @@ import type { AppDeps } from "../../deps";
 import { ApiError } from "../../http/errors";
 import { users, type UserRow } from "../../db/schema";
 import { merchantBrand } from "../profile";
+import { receivableChains } from "../wallets";
 import { SOLANA_STABLECOIN_DECIMALS, STABLECOINS } from "../../chains/runtime";
 import { quote } from "./pricing";
 import { findPayable, type FoundPayable } from "./payables";
@@ -28,7 +29,8 @@ export function payerFacingMerchant(merchant: Pick<UserRow, "publicKey" | "profi
  * @throws {ApiError} 404 when it is unknown, disabled or cancelled (not told apart to payers).
  */
 export async function requirePayable(deps: AppDeps, hashedId: string): Promise<FoundPayable> {
-  const found = await findPayable(deps, hashedId);
+  // PostgreSQL text cannot hold NUL: such an id names nothing, and must not reach a query (a 500).
+  const found = hashedId.includes("\0") ? undefined : await findPayable(deps, hashedId);
   if (!found) throw new ApiError(404, "link_not_found", LINK_NOT_PAYABLE);
   return found;
 }
@@ -61,6 +63,19 @@ export function payOptions(deps: AppDeps): PayableProduct["options"] {
   return options;
 }
 
+/**
+ * What this merchant's payer may pay with (issue 26): the instance's options on the chains the
+ * merchant receives on, by the rule the pay start applies, so the page never offers a chain whose
+ * start answers 409. A merchant who receives nowhere keeps every option, as before: the page
+ * still shows the product (and "already paid" for a paid one) and the start explains, in the
+ * payer's words, that this merchant cannot receive payments yet.
+ */
+export async function merchantPayOptions(deps: AppDeps, merchantId: string): Promise<PayableProduct["options"]> {
+  const options = payOptions(deps);
+  const receiving = await receivableChains(deps.database.db, merchantId, options.map((o) => o.chainId));
+  return receiving.length === 0 ? options : options.filter((o) => receiving.includes(o.chainId));
+}
+
 /** `GET /api/pay/{id}`: what the payer sees of a product before connecting a wallet. */
 export async function readPayableProduct(deps: AppDeps, hashedId: string): Promise<PayableProduct> {
   const { payable, paid } = await requirePayable(deps, hashedId);
@@ -77,7 +92,7 @@ export async function readPayableProduct(deps: AppDeps, hashedId: string): Promi
     useFiat: payable.displayPrice.useFiat,
     estimatedUsdc: formatBaseUnits(usdcBaseUnits, USDC_DECIMALS),
     merchant: payerFacingMerchant(merchant),
-    options: payOptions(deps),
+    options: await merchantPayOptions(deps, payable.merchantId),
     sandbox: deps.env.ZPAY_MODE !== "production",
     ...payable.view,
     ...(paid ? { paid: true } : {}),

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { chainById } from "@/lib/chains";
 import type { WalletType } from "@/lib/receiving-wallets";
 import { walletAddressError } from "@/lib/wallet-address";
@@ -10,28 +10,34 @@ import { merchantWallets, retiredRoutes, walletAddressChanges, type WalletRow } 
 import { ApiError } from "../../http/errors";
 import { refuseAddressHeldElsewhere } from "./address-held";
 import { checkWalletProof, consumeWalletProof } from "./proofs";
+import { receiverOn } from "./receiver";
 import type { VerifiedRoute } from "./route-check";
+
+/** What the receiving rule reads of a merchant's wallets, and where a payment goes. */
+async function receivingRows(db: Db, userId: string) {
+  return db
+    .select({ address: merchantWallets.address, routeAddress: merchantWallets.routeAddress, valid: merchantWallets.valid, family: merchantWallets.family, chains: merchantWallets.chains })
+    .from(merchantWallets)
+    .where(eq(merchantWallets.userId, userId));
+}
 
 /**
  * The address a merchant receives payments at on `chainId`: the usable wallet of that chain's
- * family that receives on it (an EVM address serves every EVM chain the merchant enabled), or
+ * family that receives on it (`receiverOn`; an EVM address serves every EVM chain the merchant enabled), or
  * undefined (a non-custodial merchant's route contract when it has one). Payments copy it onto their transaction as the recipient when they start, so a
  * later change of address never redirects a payment already under way.
  */
 export async function getReceivingWallet(db: Db, userId: string, chainId: number): Promise<{ address: string } | undefined> {
-  const [row] = await db
-    .select({ address: merchantWallets.address, routeAddress: merchantWallets.routeAddress })
-    .from(merchantWallets)
-    .where(
-      and(
-        eq(merchantWallets.userId, userId),
-        eq(merchantWallets.family, familyNameOf(chainId)),
-        arrayContains(merchantWallets.chains, [chainId]),
-        eq(merchantWallets.valid, true),
-      ),
-    );
+  // A merchant has one wallet per family (merchant_wallets_user_family_uq): reading them all is a few rows.
+  const row = receiverOn(await receivingRows(db, userId), chainId);
   // A non-custodial merchant is paid into its route contract, never into the owner wallet itself.
   return row ? { address: row.routeAddress ?? row.address } : undefined;
+}
+
+/** Those of `chainIds` the merchant receives on (the same rule as `getReceivingWallet`), in their order. */
+export async function receivableChains(db: Db, userId: string, chainIds: readonly number[]): Promise<number[]> {
+  const rows = await receivingRows(db, userId);
+  return chainIds.filter((chainId) => receiverOn(rows, chainId) !== undefined);
 }
 
 /** The merchant's wallets, oldest first. */

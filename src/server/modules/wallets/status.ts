@@ -6,11 +6,7 @@ import { origins } from "../../env";
 import type { AppDeps } from "../../deps";
 import { buildChainConfig, type TokenDto } from "../chains";
 import { toWalletDto } from "./dto";
-
-/** The usable wallet that receives on `chainId`, among the merchant's wallets. */
-function receiverOn(wallets: readonly WalletRow[], chainId: number): WalletRow | undefined {
-  return wallets.find((w) => w.valid && w.family === familyNameOf(chainId) && w.chains.includes(chainId));
-}
+import { receiverOn } from "./receiver";
 
 /**
  * `GET /wallet/networks/status`: for every chain offered to the merchant, the family's address (if
