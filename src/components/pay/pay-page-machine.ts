@@ -323,8 +323,9 @@ const HANDLERS: Handlers = {
     s.set({ pending: null });
     s.flow(flowInState(s.state.flow, "submitted"));
     s.view({ starting: false });
-    // A swap processed: its quote is done with.
+    // A swap processed (on the payment screen even if its hash never came): its quote is done with.
     if (pending.swap) {
+      s.stage("payment-screen");
       s.view({ swap: undefined });
       s.set({ swapPayment: undefined });
     }
@@ -393,7 +394,8 @@ const HANDLERS: Handlers = {
 
   startedOver(s) {
     // Only from a result: a start or a send under way is not dropped (its answer would be lost).
-    if (s.state.pending?.kind === "start" || s.state.pending?.kind === "send") return;
+    // A quote asked for is waited for too (the property's counterexample: a start-over mid-quote, then Pay, made two in flight).
+    if (s.state.pending?.kind === "start" || s.state.pending?.kind === "send" || s.state.pending?.kind === "quote") return;
     stopPolling(s);
     s.set({ pending: null });
     s.session(sessionWithoutPayment(s.state.session));
