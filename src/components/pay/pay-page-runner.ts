@@ -6,7 +6,7 @@ import type { ToastVariant } from "@/stores/toasts";
 import type { PayApi } from "./pay-api-client";
 import { initialPayPage, payPage, type PayEffect, type PayEvent, type PayFlowState, type PayPageState, type SendFailure } from "./pay-page-machine";
 import type { PayFamily } from "./pay-option";
-import { isSwapFailure, SwapFailedError } from "@/lib/swap-api";
+import { isSwapFailure, SwapFailedError, type SwapFailure } from "@/lib/swap-api";
 import { InsufficientBalanceError, PaymentFailedOnChainError, type PaymentSender, type PaymentSwapper } from "./payment-sender";
 import { escapeHtml, raiseWalletToasts, walletErrorToasts } from "./wallet-error-toasts";
 import { isUserRejection } from "./wallet-rejection";
@@ -30,6 +30,12 @@ export interface PayPagePorts {
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message || (err.cause instanceof Error ? err.cause.message : "");
   return typeof err === "string" ? err : "";
+}
+
+/** The swap failure a quote's refusal names (the swapper's, or the server's code), for the page's own words. */
+function swapCodeOf(err: unknown): { code?: SwapFailure } {
+  if (err instanceof SwapFailedError) return { code: err.code };
+  return err instanceof ApiRequestError && isSwapFailure(err.code) ? { code: err.code } : {};
 }
 
 /** The sender's error as the machine knows it. */
@@ -133,7 +139,7 @@ export function createPayPageRunner({ productId, api, stores, notify, translate,
         if (!swapper) return answer({ type: "swapQuoteFailed", message: "" });
         return swapper.quote(effect.info, effect.fromAsset).then(
           (quote) => answer({ type: "swapQuoted", answer: quote }),
-          (err) => answer({ type: "swapQuoteFailed", message: errorMessage(err), ...(err instanceof ApiRequestError && isSwapFailure(err.code) ? { code: err.code } : {}) }),
+          (err) => answer({ type: "swapQuoteFailed", message: errorMessage(err), ...swapCodeOf(err) }),
         );
       case "send-swap": {
         const wallet = swapper;
