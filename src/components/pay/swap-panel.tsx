@@ -133,8 +133,10 @@ function Quote({
       <dl aria-busy={refreshing || undefined} className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 gap-y-2 rounded-md bg-muted px-3 py-3 text-sm">
         <dt className="font-medium">{t("swap.youPay")}</dt>
         <dd className="text-right text-base font-semibold tabular-nums">{about}</dd>
-        <dt className="text-muted-foreground">{t("swap.atMost", { slippage: percent(quote.slippageBps / 10_000) })}</dt>
+        <dt className="text-muted-foreground">{t("swap.atMost")}</dt>
         <dd className="text-right tabular-nums">{units(swap.holding, quote.maxInAmount)}</dd>
+        <dt className="text-muted-foreground">{t("swap.slippage")}</dt>
+        <dd className="text-right tabular-nums">{percent(quote.slippageBps / 10_000)}</dd>
         <dt className="text-muted-foreground">{t("swap.priceImpact")}</dt>
         <dd className="text-right tabular-nums">{percent(Number(quote.priceImpactPct) || 0)}</dd>
         <dt className="text-muted-foreground">{t("swap.merchantGets")}</dt>
