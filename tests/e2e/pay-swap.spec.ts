@@ -30,7 +30,7 @@ test("a payer with only SOL pays a zLink by swapping it, on a 360 px phone", asy
   await payerPage.waitForLoadState("load");
   await payerPage.getByRole("button", { name: "Pay with Solana" }).click();
   await payerPage.getByRole("button", { name: "Connect Payer Wallet" }).click();
-  await payerPage.getByRole("button", { name: "Pay with another token" }).click();
+  await payerPage.getByRole("button", { name: "Swap another token to pay" }).click();
 
   const panel = payerPage.getByRole("region", { name: "Pay with another token" });
   await panel.getByRole("button", { name: /^SOL You hold 2 SOL/ }).click();

@@ -59,7 +59,7 @@ const french = { globals: { locale: "fr", viewport: { value: "phone" } } };
 /** Opens the choice and answers the panel (region) once it shows `waitFor`. */
 async function openSwap(canvasElement: HTMLElement, fr = false) {
   const c = within(canvasElement);
-  const open = await c.findByRole("button", { name: fr ? "Payer avec un autre jeton" : "Pay with another token" }, { timeout: 5000 });
+  const open = await c.findByRole("button", { name: fr ? "Échanger un autre jeton pour payer" : "Swap another token to pay" }, { timeout: 5000 });
   await userEvent.click(open);
   const region = await c.findByRole("region", { name: fr ? "Payer avec un autre jeton" : "Pay with another token" });
   return { c, region: within(region) };
