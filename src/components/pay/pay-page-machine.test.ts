@@ -9,7 +9,7 @@ import type { PaymentProgress } from "@/lib/pay-api";
 import type { PaymentSession, TransactionFlow } from "@/stores/payment";
 import { initialPayPage, payPage, type PayEffect, type PayEvent, type PayFlowState, type PayPageState, type SendFailure } from "./pay-page-machine";
 import { isCancelled, PAYER_CANCELLED, resultOf, resultWords, SERVER_REASONS, UNDERPAID_WORDS, underpaidOf } from "./pay-result";
-import { FAUCET_GRANT, PAYER_ADDRESS, SOL_HOLDING, SWAP_HOLDINGS, TX_HASH, USDT_HOLDING, USD_PRODUCT, paymentInfoFor, swapAnswerFor } from "./testing/fake-pay";
+import { DONATION_PRODUCT, FAUCET_GRANT, PAYER_ADDRESS, SOL_HOLDING, SWAP_HOLDINGS, TX_HASH, USDT_HOLDING, USD_PRODUCT, paymentInfoFor, swapAnswerFor } from "./testing/fake-pay";
 
 const SESSION: PaymentSession = { sessionId: "s-1", productId: null, info: null, hash: null, payer: null };
 const INFO = paymentInfoFor(USD_PRODUCT);
@@ -74,6 +74,11 @@ const swapQuoting = after(swapStarting, { type: "started", info: INFO });
 const swapQuoted = after(swapQuoting, { type: "swapQuoted", answer: QUOTE });
 const swapPaying = after(swapQuoted, { type: "swapPayPressed", canSend: true });
 const swapSent = after(swapPaying, { type: "sent", hash: TX_HASH });
+/** The same quote on a donation page, whose amount is the payer's to choose. */
+const donationQuoted: PayPageState = (() => {
+  const load = swapQuoted.view.load as Extract<PayFlowState["load"], { kind: "ready" }>;
+  return { ...swapQuoted, view: { ...swapQuoted.view, load: { ...load, product: { ...load.product, donation: DONATION_PRODUCT.donation } } } };
+})();
 const swapFailure = (code: (typeof SWAP_FAILURES)[keyof typeof SWAP_FAILURES]): SendFailure => ({ kind: "swap", code, message: SWAP_FAILURE_MESSAGES[code] });
 
 interface Expected {
@@ -178,6 +183,9 @@ const table: Case[] = [
   ["a payer who declines in the wallet is back at the list, no words of failure", swapPaying, { type: "sendFailed", failure: { kind: "cancelled" } }, { stage: "details-screen", view: { starting: false, notice: null, swap: { step: "list", holdings: SWAP_HOLDINGS } }, effects: [] }],
   ["after a failure, a fresh quote is for the same payment", after(swapPaying, { type: "sendFailed", failure: swapFailure("swap_slippage_exceeded") }), { type: "swapPicked", mint: SOL_HOLDING.mint }, { pending: "quote", effects: ["ask-swap-quote"] }],
   ["another wallet failure ends as a direct payment's", swapPaying, { type: "sendFailed", failure: { kind: "wallet", message: "Wallet disconnected" } }, { stage: "result-screen", view: { starting: false, swap: undefined }, effects: ["toast-wallet-failed", "reset-wallet"] }],
+  ["another amount chosen: the quote (for the old one) is dropped, back to the list", donationQuoted, { type: "choiceChanged", choice: { amount: "12" } }, { view: { swap: { step: "list", holdings: SWAP_HOLDINGS } }, effects: [] }],
+  ["the same choice again keeps the quote", donationQuoted, { type: "choiceChanged", choice: {} }, { view: { swap: expect.objectContaining({ step: "quote" }) }, effects: [] }],
+  ["Pay on a quote for another amount sends nothing", { ...donationQuoted, choice: { amount: "12" } }, { type: "swapPayPressed", canSend: true }, { pending: null, effects: [] }],
   ["back to paying directly", swapList, { type: "swapClosed" }, { view: { swap: undefined }, effects: [] }],
   ["not while a quote is asked for", swapQuoting, { type: "swapClosed" }, { view: { swap: expect.objectContaining({ step: "quoting" }) }, pending: "quote", effects: [] }],
   ["Pay (direct) while a quote is asked for starts nothing", swapQuoting, { type: "payPressed", canSend: true }, { pending: "quote", effects: [] }],

@@ -138,7 +138,10 @@ const HANDLERS: Handlers = {
   },
 
   choiceChanged(s, { choice }) {
+    const before = startKey(s.state);
     s.set({ choice });
+    // A quote is for the amount it was asked for: another amount sends the payer back to the list.
+    if (s.state.view.swap?.step === "quote" && startKey(s.state) !== before) backToList(s);
   },
 
   loaded(s, { product }) {
@@ -465,7 +468,7 @@ const HANDLERS: Handlers = {
   swapPayPressed(s, { canSend }) {
     const { wallet, sanction, swap } = s.state.view;
     const known = s.state.swapPayment;
-    if (!wallet || !canSend || sanction !== "passed" || swap?.step !== "quote" || !known || known.payer !== wallet || s.state.pending || s.state.stage !== "details-screen") return;
+    if (!wallet || !canSend || sanction !== "passed" || swap?.step !== "quote" || !known || known.payer !== wallet || known.key !== startKey(s.state) || s.state.pending || s.state.stage !== "details-screen") return;
     const { info } = known;
     s.set({ pending: { kind: "send", info, payer: wallet, swap: true } });
     s.session(sessionWithPayment(s.state.session, s.state.productId, info, wallet));
