@@ -59,6 +59,34 @@ export const SWAP_FAILURE_MESSAGES: Record<SwapFailure, string> = {
   swap_insufficient_balance: "Your wallet does not hold enough of this token to cover the swap and the network fees.",
 };
 
+/** Whether a server refusal's code is one of the swap failures the page words itself. */
+export const isSwapFailure = (code: string | undefined): code is SwapFailure => code !== undefined && code in SWAP_FAILURE_MESSAGES;
+
+/** A swap that failed in a way the payer can act on: its code has words in both languages (`errors` namespace). */
+export class SwapFailedError extends Error {
+  constructor(
+    readonly code: SwapFailure,
+    readonly hash?: string,
+  ) {
+    super(SWAP_FAILURE_MESSAGES[code]);
+    this.name = "SwapFailedError";
+  }
+}
+
+/** A token the swap provider takes from a payer (`GET /api/v2/jupiter/assets`). */
+export interface SwapAssetInfo {
+  symbol: string;
+  mint: string;
+  decimals: number;
+  /** SOL itself, held as the wallet's lamports (not a token account). */
+  native: boolean;
+}
+
+/** `GET /api/v2/jupiter/assets`: what the pay page may offer to swap from (empty when swaps are not offered). */
+export interface SwapAssetsAnswer {
+  assets: SwapAssetInfo[];
+}
+
 /**
  * Which swap failure a wallet's or node's error names, or undefined for another failure: an
  * expired blockhash (the quote's hold on chain), Jupiter's slippage check (its custom error 6001,

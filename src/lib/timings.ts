@@ -20,3 +20,6 @@ export const PAY_PROGRESS_POLL_MS = 2000;
 
 /** After a successful payment with a callback URL, the pay page returns the payer after this long. */
 export const PAY_CALLBACK_REDIRECT_MS = 5000;
+
+/** The most the pay page waits for the wallet's RPC to read its balances (the swap list), per read. */
+export const PAY_BALANCE_READ_MS = 8000;

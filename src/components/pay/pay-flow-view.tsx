@@ -7,7 +7,7 @@ import type { PayApi } from "./pay-api-client";
 import { createPayFlow } from "./pay-flow";
 import { PayPage } from "./pay-page";
 import type { PayFamily } from "./pay-option";
-import type { PaymentSender } from "./payment-sender";
+import type { PaymentSender, PaymentSwapper } from "./payment-sender";
 import type { PayWalletView } from "./wallet-panel";
 
 export interface PayFlowViewProps {
@@ -17,6 +17,8 @@ export interface PayFlowViewProps {
   wallet: PayWalletView;
   /** Sends the payment from the connected wallet; null until connected. */
   sender: PaymentSender | null;
+  /** Pays with another token from the connected wallet (Solana, issue 26); without it the choice is not offered. */
+  swapper?: PaymentSwapper | null;
   showWalletApps?: boolean;
   onRedirect?: (url: string) => void;
   redirectMs?: number;
@@ -38,7 +40,7 @@ export interface PayFlowViewProps {
 
 /** Runs the pay flow controller for one product and draws its state with `PayPage`. */
 export function PayFlowView(props: PayFlowViewProps) {
-  const { productId, api, wallet, sender, showWalletApps, onRedirect, redirectMs, pollMs, stores, product, family, pendingFamily, onPickFamily } = props;
+  const { productId, api, wallet, sender, swapper, showWalletApps, onRedirect, redirectMs, pollMs, stores, product, family, pendingFamily, onPickFamily } = props;
   const [flow] = useState(() => createPayFlow({ productId, api, stores, pollMs, product, family }));
   // Without an island to keep it (stories), the view keeps the choice itself.
   const [ownChoice, setOwnChoice] = useState<PayerChoice>({});
@@ -67,6 +69,10 @@ export function PayFlowView(props: PayFlowViewProps) {
       onPay={() => void flow.pay(sender)}
       onPayWithQr={() => void flow.payWithQr()}
       onSendRest={() => void flow.sendRest(sender)}
+      onOpenSwap={swapper === undefined ? undefined : () => void flow.openSwap(swapper)}
+      onPickSwap={(mint) => void flow.pickSwap(swapper ?? null, mint)}
+      onPaySwap={() => void flow.paySwap(swapper ?? null)}
+      onCloseSwap={flow.closeSwap}
       onTryAgain={flow.startOver}
       onRedirect={onRedirect}
       redirectMs={redirectMs}

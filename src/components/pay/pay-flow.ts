@@ -9,12 +9,12 @@ import type { PayApi } from "./pay-api-client";
 import { pickPayOption, type PayFamily, type PayOption } from "./pay-option";
 import type { PayFlowState } from "./pay-page-state";
 import { createPayPageRunner, errorMessage } from "./pay-page-runner";
-import type { PaymentSender } from "./payment-sender";
+import type { PaymentSender, PaymentSwapper } from "./payment-sender";
 import { escapeHtml } from "./wallet-error-toasts";
 
 // The option lives in its own file so the server can render the pay page's summary without the flow.
 export { pickPayOption, escapeHtml, errorMessage, type PayOption };
-export type { FaucetStatus, PayFlowState, PayLoad, PayNotice, SanctionStatus } from "./pay-page-state";
+export type { FaucetStatus, PayFlowState, PayLoad, PayNotice, SanctionStatus, SwapHolding, SwapView } from "./pay-page-state";
 
 export interface PayFlowDeps {
   productId: string;
@@ -98,6 +98,26 @@ export function createPayFlow({ productId, api, stores = paymentStores, notify =
      */
     payWithQr(): Promise<void> {
       return dispatch({ type: "qrPressed" });
+    },
+
+    /** "Pay with another token" (Solana): the wallet's holdings of what the swap provider takes. */
+    openSwap(swapper: PaymentSwapper | null): Promise<void> {
+      return runner.openSwap(swapper);
+    },
+
+    /** The payer picks one of those tokens: its quote (what they pay, the bounds, how long it holds). */
+    pickSwap(swapper: PaymentSwapper | null, mint: string): Promise<void> {
+      return runner.pickSwap(swapper, mint);
+    },
+
+    /** Pay the quote shown: the wallet signs the swap (a stale quote asked again first). */
+    paySwap(swapper: PaymentSwapper | null): Promise<void> {
+      return runner.paySwap(swapper);
+    },
+
+    /** Back to paying with the payment's own token. */
+    closeSwap() {
+      void dispatch({ type: "swapClosed" });
     },
 
     /** From a failed result: back to the details screen to try again. */

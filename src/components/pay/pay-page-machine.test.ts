@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import enPay from "../../../public/assets/translations/en/pay.json";
 import frPay from "../../../public/assets/translations/fr/pay.json";
+import enErrors from "../../../public/assets/translations/en/errors.json";
+import frErrors from "../../../public/assets/translations/fr/errors.json";
+import { SWAP_FAILURES, SWAP_FAILURE_MESSAGES } from "@/lib/swap-api";
 import type { PaymentProgress } from "@/lib/pay-api";
 import type { PaymentSession, TransactionFlow } from "@/stores/payment";
 import { initialPayPage, payPage, type PayEffect, type PayEvent, type PayFlowState, type PayPageState, type SendFailure } from "./pay-page-machine";
 import { isCancelled, PAYER_CANCELLED, resultOf, resultWords, SERVER_REASONS, UNDERPAID_WORDS, underpaidOf } from "./pay-result";
-import { FAUCET_GRANT, PAYER_ADDRESS, TX_HASH, USD_PRODUCT, paymentInfoFor } from "./testing/fake-pay";
+import { DONATION_PRODUCT, FAUCET_GRANT, PAYER_ADDRESS, SOL_HOLDING, SWAP_HOLDINGS, TX_HASH, USDT_HOLDING, USD_PRODUCT, paymentInfoFor, swapAnswerFor } from "./testing/fake-pay";
 
 const SESSION: PaymentSession = { sessionId: "s-1", productId: null, info: null, hash: null, payer: null };
 const INFO = paymentInfoFor(USD_PRODUCT);
@@ -61,6 +64,22 @@ const reloadedAfterRest = after(
   { type: "walletChanged", address: PAYER_ADDRESS },
   { type: "sanctionAnswered", key: `pay:${PAYER_ADDRESS}`, wallet: PAYER_ADDRESS, passed: true },
 );
+
+/** Paying with another token (issue 26): the list, a payment started for the quote, the quote, the wallet. */
+const QUOTE = swapAnswerFor(SOL_HOLDING);
+const swapListing = after(connected, { type: "swapOpened" });
+const swapList = after(swapListing, { type: "swapListed", wallet: PAYER_ADDRESS, holdings: SWAP_HOLDINGS });
+const swapStarting = after(swapList, { type: "swapPicked", mint: SOL_HOLDING.mint });
+const swapQuoting = after(swapStarting, { type: "started", info: INFO });
+const swapQuoted = after(swapQuoting, { type: "swapQuoted", answer: QUOTE });
+const swapPaying = after(swapQuoted, { type: "swapPayPressed", canSend: true });
+const swapSent = after(swapPaying, { type: "sent", hash: TX_HASH });
+/** The same quote on a donation page, whose amount is the payer's to choose. */
+const donationQuoted: PayPageState = (() => {
+  const load = swapQuoted.view.load as Extract<PayFlowState["load"], { kind: "ready" }>;
+  return { ...swapQuoted, view: { ...swapQuoted.view, load: { ...load, product: { ...load.product, donation: DONATION_PRODUCT.donation } } } };
+})();
+const swapFailure = (code: (typeof SWAP_FAILURES)[keyof typeof SWAP_FAILURES]): SendFailure => ({ kind: "swap", code, message: SWAP_FAILURE_MESSAGES[code] });
 
 interface Expected {
   stage?: PayPageState["stage"];
@@ -137,6 +156,40 @@ const table: Case[] = [
   ["trying again after a wallet failure", walletFailed, { type: "startedOver" }, { stage: "details-screen", flow: { currentState: "init", transactionResult: null }, effects: ["stop-polling"] }],
   ["trying again after a cancel starts over cleanly", cancelled, { type: "startedOver" }, { stage: "details-screen", view: { starting: false, notice: null, wallet: PAYER_ADDRESS, sanction: "passed" }, flow: { currentState: "init", transactionResult: null, transactionInfo: null }, session: { info: null, hash: null }, pending: null, polling: false, effects: ["stop-polling"] }],
   ["Pay after a cancel and Try again starts a new payment", after(cancelled, { type: "startedOver" }), { type: "payPressed", canSend: true }, { view: { starting: true }, pending: "start", effects: ["start-payment"] }],
+  // Paying with another token (issue 26).
+  ["'Pay with another token' reads what the wallet holds", connected, { type: "swapOpened" }, { view: { swap: { step: "listing" }, notice: null, starting: false }, pending: null, effects: ["list-swap-assets"] }],
+  ["not before the wallet passed the check", after(opened, { type: "walletChanged", address: PAYER_ADDRESS }), { type: "swapOpened" }, { view: { swap: undefined }, effects: [] }],
+  ["not twice", swapListing, { type: "swapOpened" }, { view: { swap: { step: "listing" } }, effects: [] }],
+  ["the holdings are listed", swapListing, { type: "swapListed", wallet: PAYER_ADDRESS, holdings: SWAP_HOLDINGS }, { view: { swap: { step: "list", holdings: SWAP_HOLDINGS } }, effects: [] }],
+  ["unreadable balances: an empty list that says so", swapListing, { type: "swapListFailed", wallet: PAYER_ADDRESS }, { view: { swap: { step: "list", holdings: [], unavailable: true } }, effects: [] }],
+  ["holdings of a wallet gone meanwhile are not shown", after(swapListing, { type: "walletChanged", address: OTHER }), { type: "swapListed", wallet: PAYER_ADDRESS, holdings: SWAP_HOLDINGS }, { view: { swap: undefined }, effects: [] }],
+  ["picking a token starts the payment for its quote", swapList, { type: "swapPicked", mint: SOL_HOLDING.mint }, { view: { starting: true, swap: { step: "quoting", holdings: SWAP_HOLDINGS, holding: SOL_HOLDING } }, pending: "start", effects: ["start-payment"] }],
+  ["a token the wallet does not hold is not picked", swapList, { type: "swapPicked", mint: "nope" }, { view: { starting: false }, pending: null, effects: [] }],
+  ["started: the quote is asked for, nothing goes to the wallet, nothing to resume", swapStarting, { type: "started", info: INFO }, { stage: "details-screen", view: { starting: true }, session: { info: null }, pending: "quote", effects: ["ask-swap-quote"] }],
+  ["the quote is shown", swapQuoting, { type: "swapQuoted", answer: QUOTE }, { stage: "details-screen", view: { starting: false, swap: { step: "quote", holdings: SWAP_HOLDINGS, holding: SOL_HOLDING, answer: QUOTE } }, pending: null, effects: [] }],
+  ["no route: its words, back to the list, the payment kept for another token", swapQuoting, { type: "swapQuoteFailed", code: "swap_no_route", message: "No one can swap" }, { view: { starting: false, notice: { kind: "swap-failed", code: "swap_no_route" }, swap: { step: "list", holdings: SWAP_HOLDINGS } }, pending: null, effects: [] }],
+  ["another token asks the same payment again (one payment, not one per quote)", swapQuoted, { type: "swapPicked", mint: USDT_HOLDING.mint }, { view: { starting: true, swap: expect.objectContaining({ step: "quoting", holding: USDT_HOLDING }) }, pending: "quote", effects: ["ask-swap-quote"] }],
+  ["a refused start: back to the list with the server's words", swapStarting, { type: "refused", alreadyPaid: false, message: "This link was disabled" }, { view: { starting: false, notice: { kind: "error", message: "This link was disabled" }, swap: { step: "list", holdings: SWAP_HOLDINGS } }, pending: null, effects: ["toast-start-refused"] }],
+  ["Pay the quote: the wallet signs it, the session keeps the payment", swapQuoted, { type: "swapPayPressed", canSend: true }, { stage: "details-screen", view: { starting: true, swap: expect.objectContaining({ step: "paying" }) }, session: { info: INFO, payer: PAYER_ADDRESS, hash: null }, flow: { currentState: "processing", transactionInfo: INFO }, pending: "send", effects: ["send-swap"] }],
+  ["Pay without a wallet to sign starts nothing", swapQuoted, { type: "swapPayPressed", canSend: false }, { view: { starting: false }, pending: null, effects: [] }],
+  ["Pay again while the wallet signs sends nothing more", swapPaying, { type: "swapPayPressed", canSend: true }, { pending: "send", effects: [] }],
+  ["a stale quote is asked again first", swapPaying, { type: "swapRefreshing" }, { view: { swap: expect.objectContaining({ step: "paying", refreshing: true }) }, effects: [] }],
+  ["the fresh quote is the one shown", after(swapPaying, { type: "swapRefreshing" }), { type: "swapRefreshed", answer: swapAnswerFor(SOL_HOLDING, "2026-11-22T18:40:00.000Z") }, { view: { swap: expect.objectContaining({ refreshing: false, answer: swapAnswerFor(SOL_HOLDING, "2026-11-22T18:40:00.000Z") }) }, effects: [] }],
+  ["the swap left the wallet: the payment screen, as a direct payment", swapPaying, { type: "sent", hash: TX_HASH }, { stage: "payment-screen", session: { hash: TX_HASH }, flow: { currentState: "processed" }, effects: [] }],
+  ["processed: the server is followed, the quote done with", swapSent, { type: "sendDone" }, { stage: "payment-screen", view: { starting: false, swap: undefined }, polling: true, pending: null, effects: ["poll"] }],
+  ["slippage exceeded on chain: its words on the details, the payment still payable", swapSent, { type: "sendFailed", failure: swapFailure("swap_slippage_exceeded") }, { stage: "details-screen", view: { starting: false, notice: { kind: "swap-failed", code: "swap_slippage_exceeded" }, swap: { step: "list", holdings: SWAP_HOLDINGS } }, session: { info: null, hash: null }, flow: { currentState: "init" }, pending: null, polling: false, effects: [] }],
+  ["a quote expired before signing: its words, back to the list", swapPaying, { type: "sendFailed", failure: swapFailure("swap_quote_expired") }, { stage: "details-screen", view: { starting: false, notice: { kind: "swap-failed", code: "swap_quote_expired" } }, session: { info: null }, effects: [] }],
+  ["not enough balance: its words", swapPaying, { type: "sendFailed", failure: swapFailure("swap_insufficient_balance") }, { stage: "details-screen", view: { notice: { kind: "swap-failed", code: "swap_insufficient_balance" } }, effects: [] }],
+  ["a payer who declines in the wallet is back at the list, no words of failure", swapPaying, { type: "sendFailed", failure: { kind: "cancelled" } }, { stage: "details-screen", view: { starting: false, notice: null, swap: { step: "list", holdings: SWAP_HOLDINGS } }, effects: [] }],
+  ["after a failure, a fresh quote is for the same payment", after(swapPaying, { type: "sendFailed", failure: swapFailure("swap_slippage_exceeded") }), { type: "swapPicked", mint: SOL_HOLDING.mint }, { pending: "quote", effects: ["ask-swap-quote"] }],
+  ["another wallet failure ends as a direct payment's", swapPaying, { type: "sendFailed", failure: { kind: "wallet", message: "Wallet disconnected" } }, { stage: "result-screen", view: { starting: false, swap: undefined }, effects: ["toast-wallet-failed", "reset-wallet"] }],
+  ["another amount chosen: the quote (for the old one) is dropped, back to the list", donationQuoted, { type: "choiceChanged", choice: { amount: "12" } }, { view: { swap: { step: "list", holdings: SWAP_HOLDINGS } }, effects: [] }],
+  ["the same choice again keeps the quote", donationQuoted, { type: "choiceChanged", choice: {} }, { view: { swap: expect.objectContaining({ step: "quote" }) }, effects: [] }],
+  ["Pay on a quote for another amount sends nothing", { ...donationQuoted, choice: { amount: "12" } }, { type: "swapPayPressed", canSend: true }, { pending: null, effects: [] }],
+  ["back to paying directly", swapList, { type: "swapClosed" }, { view: { swap: undefined }, effects: [] }],
+  ["not while a quote is asked for", swapQuoting, { type: "swapClosed" }, { view: { swap: expect.objectContaining({ step: "quoting" }) }, pending: "quote", effects: [] }],
+  ["Pay (direct) while a quote is asked for starts nothing", swapQuoting, { type: "payPressed", canSend: true }, { pending: "quote", effects: [] }],
+  ["another wallet forgets the list (it holds other tokens)", swapList, { type: "walletChanged", address: OTHER }, { view: { swap: undefined }, effects: ["check-sanction"] }],
   // Partly paid (issue 28).
   ["too little: what arrived, what is due and until when, still followed", following, { type: "progress", round: 1, progress: UNDER }, { stage: "payment-screen", view: { underpaid: { received: "40000000", due: "9990000", expiresAt: EXPIRES } }, flow: { currentState: "submitted" }, polling: true, effects: ["poll"] }],
   ["the same answer again changes nothing shown", underpaid, { type: "progress", round: 1, progress: UNDER }, { view: underpaid.view, effects: ["poll"] }],
@@ -250,7 +303,7 @@ describe("payPage (table)", () => {
 
 // ——— Properties: the machine in a simulated world that answers its effects in any order. ———
 
-const ANSWERED = ["fetch-product", "fetch-resume-progress", "check-sanction", "ask-faucet", "start-payment", "send", "poll"] as const;
+const ANSWERED = ["fetch-product", "fetch-resume-progress", "check-sanction", "ask-faucet", "start-payment", "send", "poll", "list-swap-assets", "ask-swap-quote", "send-swap"] as const;
 type Waiting = Extract<PayEffect, { kind: (typeof ANSWERED)[number] }>;
 
 interface World {
@@ -292,6 +345,7 @@ const PROGRESSES: (PaymentProgress | undefined)[] = [
   { payment: "", status: "initiated", receivedAmount: "45000000", amountMismatch: "under", amountDue: "4990000", expiresAt: "2026-11-22T19:00:00.000Z" },
   ...[...SERVER_REASONS, "a reason the server never gave", undefined].map((failureReason): PaymentProgress => ({ payment: "", status: "failed", ...(failureReason ? { failureReason } : {}) })),
 ];
+const SWAP_SEND_FAILURES: SendFailure[] = [...Object.values(SWAP_FAILURES).map(swapFailure), { kind: "cancelled" }, { kind: "wallet", message: "Wallet disconnected" }, { kind: "on-chain", message: "The network rejected the swap" }];
 const FAILURES: SendFailure[] = [
   { kind: "insufficient", asset: "token", available: "1", needed: "2" },
   { kind: "wallet", message: "User rejected the request." },
@@ -327,6 +381,21 @@ function answer(world: World, index: number, outcome: number): World {
       if (step === steps.length) return deliver(w, { type: "sendDone" });
       return deliver(w, { type: "sendFailed", failure: FAILURES[step - steps.length - 1]! });
     }
+    case "list-swap-assets":
+      return deliver(w, outcome % 4 === 3 ? { type: "swapListFailed", wallet: effect.wallet } : { type: "swapListed", wallet: effect.wallet, holdings: outcome % 4 === 2 ? [] : SWAP_HOLDINGS });
+    case "ask-swap-quote": {
+      const codes = [undefined, ...Object.values(SWAP_FAILURES)];
+      const code = codes[outcome % (codes.length + 2)];
+      if (outcome % (codes.length + 2) >= codes.length) return deliver(w, { type: "swapQuoted", answer: swapAnswerFor(SWAP_HOLDINGS.find((h) => h.mint === effect.fromAsset)) });
+      return deliver(w, { type: "swapQuoteFailed", message: "Payment expired", ...(code ? { code } : {}) });
+    }
+    case "send-swap": {
+      const steps: PayEvent[] = [{ type: "swapRefreshing" }, { type: "swapRefreshed", answer: effect.answer }, { type: "sent", hash: TX_HASH }];
+      const step = outcome % (steps.length + 1 + SWAP_SEND_FAILURES.length);
+      if (step < steps.length) return deliver({ ...w, waiting: world.waiting }, steps[step]!);
+      if (step === steps.length) return deliver(w, { type: "sendDone" });
+      return deliver(w, { type: "sendFailed", failure: SWAP_SEND_FAILURES[step - steps.length - 1]! });
+    }
     case "poll":
       return deliver(w, progress ? { type: "progress", round: effect.round, progress: { ...progress, payment: effect.payment } } : { type: "progressFailed", round: effect.round });
   }
@@ -349,6 +418,10 @@ const arbPayerEvent: fc.Arbitrary<PayEvent> = fc.oneof(
   fc.constant<PayEvent>({ type: "sanctionRetried" }),
   fc.constant<PayEvent>({ type: "optionPicked", token: "USDC" }),
   fc.constant<PayEvent>({ type: "closed" }),
+  { weight: 2, arbitrary: fc.constant<PayEvent>({ type: "swapOpened" }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant("swapPicked" as const), mint: fc.constantFrom(SOL_HOLDING.mint, USDT_HOLDING.mint, "unheld") }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant("swapPayPressed" as const), canSend: fc.constantFrom(true, true, false) }) },
+  fc.constant<PayEvent>({ type: "swapClosed" }),
 );
 type Command = { do: "payer"; event: PayEvent } | { do: "open" } | { do: "answer"; index: number; outcome: number } | { do: "reload" };
 const arbCommand: fc.Arbitrary<Command> = fc.oneof(
@@ -363,6 +436,14 @@ const arbRestCommands = fc.array(
   fc.oneof(
     { weight: 4, arbitrary: arbCommand },
     { weight: 2, arbitrary: fc.record({ type: fc.constant("restPressed" as const), canSend: fc.constant(true) }).map((event): Command => ({ do: "payer", event })) },
+  ),
+  { maxLength: 60, size: "max" },
+);
+/** The same with the payer picking tokens and pressing Pay often, so the runs reach quotes and swaps. */
+const arbSwapCommands = fc.array(
+  fc.oneof(
+    { weight: 4, arbitrary: arbCommand },
+    { weight: 2, arbitrary: fc.constantFrom<PayEvent>({ type: "swapPicked", mint: SOL_HOLDING.mint }, { type: "swapPayPressed", canSend: true }, { type: "swapOpened" }).map((event): Command => ({ do: "payer", event })) },
   ),
   { maxLength: 60, size: "max" },
 );
@@ -406,7 +487,7 @@ describe("payPage (properties)", () => {
     fc.assert(
       fc.property(arbCommands, (commands) => {
         for (const world of worlds(commands)) {
-          expect(world.waiting.filter((e) => e.kind === "start-payment" || e.kind === "send").length).toBeLessThanOrEqual(1);
+          expect(world.waiting.filter((e) => e.kind === "start-payment" || e.kind === "send" || e.kind === "ask-swap-quote" || e.kind === "send-swap").length).toBeLessThanOrEqual(1);
         }
       }),
       RUNS,
@@ -429,7 +510,7 @@ describe("payPage (properties)", () => {
     fc.assert(
       fc.property(arbCommands, (commands) => {
         for (const { page } of worlds(commands)) {
-          expect(page.view.starting).toBe(page.pending?.kind === "start" || page.pending?.kind === "send");
+          expect(page.view.starting).toBe(page.pending?.kind === "start" || page.pending?.kind === "send" || page.pending?.kind === "quote");
         }
       }),
       RUNS,
@@ -498,6 +579,37 @@ describe("payPage (properties)", () => {
     );
     // The runs reach the partly paid screen and press "send the rest" (the property is not vacuous).
     expect(seen).toBeGreaterThan(0);
+  });
+
+  it("paying with another token: no spinner of its own without its answer waiting, every failure in words, the payment payable after one", () => {
+    let quoted = 0;
+    fc.assert(
+      fc.property(fc.boolean(), arbSwapCommands, (fromList, commands) => {
+        const all = worlds(commands, fromList ? { page: swapList, waiting: [], starts: 0 } : undefined);
+        for (const { page, waiting } of all) {
+          // The rules of every payment hold here too: one start, quote or send at a time, the spinner exactly then.
+          expect(waiting.filter((e) => e.kind === "start-payment" || e.kind === "send" || e.kind === "ask-swap-quote" || e.kind === "send-swap").length).toBeLessThanOrEqual(1);
+          expect(page.view.starting).toBe(page.pending?.kind === "start" || page.pending?.kind === "send" || page.pending?.kind === "quote");
+          if (page.stage === "result-screen") expect(page.view.starting).toBe(false);
+          const swap = page.view.swap;
+          if (swap?.step === "listing") expect(waiting.some((e) => e.kind === "list-swap-assets")).toBe(true);
+          if (swap?.step === "quoting") expect(page.pending?.kind === "start" || page.pending?.kind === "quote").toBe(true);
+          if (swap?.step === "paying") expect(page.pending?.kind === "send" && page.pending.swap).toBe(true);
+          if (swap?.step === "quote") quoted++;
+          if (page.view.notice?.kind === "swap-failed") {
+            const code = page.view.notice.code;
+            expect(hasKey(enErrors, `codes.${code}`), `en ${code}`).toBe(true);
+            expect(hasKey(frErrors, `codes.${code}`), `fr ${code}`).toBe(true);
+            // Nothing was paid: the details, free to pay again (no start nor send left hanging).
+            expect(page.stage).toBe("details-screen");
+            if (!page.pending) expect(page.view.starting).toBe(false);
+          }
+        }
+      }),
+      RUNS,
+    );
+    // The runs reach a quote (the property is not vacuous).
+    expect(quoted).toBeGreaterThan(0);
   });
 
   it("every terminal state shows its words, in English and in French", () => {

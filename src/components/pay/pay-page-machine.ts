@@ -22,10 +22,16 @@
  *   payment open, never forgets it.
  * - The sanction check runs once per transaction type and wallet (SPEC §4); an answer for a
  *   wallet no longer connected only fills the cache.
+ * - Paying with another token (Solana, issue 26): the wallet's holdings of what the provider takes,
+ *   then one payment started for the swap and quoted (picking another token or getting a fresh
+ *   quote asks the same payment again), then the wallet signs the quote. A swap that fails (no
+ *   route, quote expired, slippage on chain, not enough balance) says so in words and leaves the
+ *   payer on the details, free to pay again; once it left the wallet it is followed like any payment.
  */
 
 import type { PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
 import { choiceRequest } from "@/lib/pay-choice";
+import type { SwapFailure } from "@/lib/swap-api";
 import { flowInState, flowOfType, flowOnStage, initialTransactionFlow, sessionWithoutPayment, sessionWithPayment, type PaymentSession, type PaymentStage, type TransactionFlow } from "@/stores/payment";
 import { chainsOfFamily, familyOfChain, payFamilies, pickPayOption, sameOption, type PayFamily, type PayOption } from "./pay-option";
 import type { PayEffect, PayEvent, PayFlowState, PayLoad, PayPageState, PayTransition, SendFailure, UnderpaidView } from "./pay-page-state";
@@ -132,7 +138,10 @@ const HANDLERS: Handlers = {
   },
 
   choiceChanged(s, { choice }) {
+    const before = startKey(s.state);
     s.set({ choice });
+    // A quote is for the amount it was asked for: another amount sends the payer back to the list.
+    if (s.state.view.swap?.step === "quote" && startKey(s.state) !== before) backToList(s);
   },
 
   loaded(s, { product }) {
@@ -177,6 +186,8 @@ const HANDLERS: Handlers = {
   walletChanged(s, { address }) {
     if (s.state.view.wallet === address) return;
     s.view({ wallet: address, sanction: "idle", faucet: { status: "idle" }, notice: null });
+    // Another wallet holds other tokens: its list is read again when asked (an answer under way is for the old one).
+    if (!swapUnderWay(s.state)) s.view({ swap: undefined });
     if (address) checkSanction(s);
   },
 
@@ -204,8 +215,8 @@ const HANDLERS: Handlers = {
     if (!chain || (preferred.token !== undefined && !chain.tokens.some((t) => t.symbol === preferred.token))) return;
     const option = pickPayOption(r.product, family, { chainId: chain.chainId, token: preferred.token ?? r.option.token.symbol });
     if (!option || sameOption(option, r.option)) return;
-    // A test-coin grant was for the old token: it is forgotten.
-    s.view({ load: { ...r, option }, faucet: { status: "idle" }, notice: null });
+    // A test-coin grant was for the old token: it is forgotten; so is a swap into it.
+    s.view({ load: { ...r, option }, faucet: { status: "idle" }, notice: null, swap: undefined });
   },
 
   faucetAsked(s) {
@@ -250,6 +261,12 @@ const HANDLERS: Handlers = {
   started(s, { info }) {
     const pending = s.state.pending;
     if (pending?.kind !== "start") return;
+    if (pending.swap !== undefined && pending.payer) {
+      // Started for a swap: nothing goes to the wallet before the payer saw the quote.
+      s.set({ swapPayment: { info, payer: pending.payer, key: startKey(s.state) }, pending: { kind: "quote", info, payer: pending.payer, fromAsset: pending.swap } });
+      s.effect({ kind: "ask-swap-quote", info, payer: pending.payer, fromAsset: pending.swap });
+      return;
+    }
     s.session(sessionWithPayment(s.state.session, s.state.productId, info, pending.payer));
     if (pending.payer === null) {
       s.set({ pending: null });
@@ -266,17 +283,19 @@ const HANDLERS: Handlers = {
   },
 
   refused(s, { alreadyPaid, message }) {
-    if (s.state.pending?.kind !== "start") return;
+    const pending = s.state.pending;
+    if (pending?.kind !== "start") return;
     s.set({ pending: null });
     s.flow(flowInState(s.state.flow, "init"));
     const r = s.ready();
     // Paid meanwhile (another tab, another payer): the page says so and offers no payment any more.
     if (alreadyPaid && r) {
-      s.view({ starting: false, notice: null, load: { ...r, product: { ...r.product, paid: true } } });
+      s.view({ starting: false, notice: null, swap: undefined, load: { ...r, product: { ...r.product, paid: true } } });
       return;
     }
     s.effect({ kind: "toast-start-refused", message });
     s.view({ starting: false, notice: { kind: "error", message } });
+    if (pending.swap !== undefined) backToList(s);
   },
 
   approving(s) {
@@ -297,6 +316,8 @@ const HANDLERS: Handlers = {
     const restSent = pending.rest && underpaid ? { restSent: { received: underpaid.received, due: underpaid.due } } : {};
     s.session({ ...s.state.session, hash, ...restSent });
     s.flow(flowInState(s.state.flow, "processed", { result: { hash, payer: pending.payer } }));
+    // The swap left the wallet: from here it is followed as any payment.
+    if (pending.swap) s.stage("payment-screen");
   },
 
   sendDone(s) {
@@ -305,6 +326,12 @@ const HANDLERS: Handlers = {
     s.set({ pending: null });
     s.flow(flowInState(s.state.flow, "submitted"));
     s.view({ starting: false });
+    // A swap processed (on the payment screen even if its hash never came): its quote is done with.
+    if (pending.swap) {
+      s.stage("payment-screen");
+      s.view({ swap: undefined });
+      s.set({ swapPayment: undefined });
+    }
     poll(s, pending.info.payment, false);
   },
 
@@ -316,6 +343,15 @@ const HANDLERS: Handlers = {
     if (pending.rest) {
       restFailed(s, failure, pending.hash);
       return;
+    }
+    if (pending.swap && (failure.kind === "swap" || (failure.kind === "cancelled" && !pending.hash))) {
+      swapFailed(s, failure.kind === "swap" ? failure.code : undefined);
+      return;
+    }
+    // Any other failure of a swap ends as a direct payment's would: its quote is done with.
+    if (pending.swap) {
+      s.view({ swap: undefined });
+      s.set({ swapPayment: undefined });
     }
     if (failure.kind === "insufficient") {
       s.session(sessionWithoutPayment(s.state.session));
@@ -361,15 +397,130 @@ const HANDLERS: Handlers = {
 
   startedOver(s) {
     // Only from a result: a start or a send under way is not dropped (its answer would be lost).
-    if (s.state.pending?.kind === "start" || s.state.pending?.kind === "send") return;
+    // A quote asked for is waited for too (the property's counterexample: a start-over mid-quote, then Pay, made two in flight).
+    if (s.state.pending?.kind === "start" || s.state.pending?.kind === "send" || s.state.pending?.kind === "quote") return;
     stopPolling(s);
     s.set({ pending: null });
     s.session(sessionWithoutPayment(s.state.session));
     s.flow(initialTransactionFlow());
     s.stage("details-screen");
-    s.view({ notice: null, starting: false, qr: false, underpaid: undefined });
+    s.view({ notice: null, starting: false, qr: false, underpaid: undefined, swap: undefined });
+  },
+
+  swapOpened(s) {
+    const r = s.ready();
+    const { wallet, sanction, swap, starting } = s.state.view;
+    if (!r || r.product.paid || familyOfChain(r.option.chainId) !== "solana" || !wallet || sanction !== "passed" || swap || starting || s.state.pending || s.state.stage !== "details-screen") return;
+    s.view({ swap: { step: "listing" }, notice: null });
+    s.effect({ kind: "list-swap-assets", wallet, chain: r.option.chainId, exclude: r.option.token.address });
+  },
+
+  swapListed(s, { wallet, holdings }) {
+    if (s.state.view.swap?.step === "listing" && s.state.view.wallet === wallet) s.view({ swap: { step: "list", holdings } });
+  },
+
+  swapListFailed(s, { wallet }) {
+    if (s.state.view.swap?.step === "listing" && s.state.view.wallet === wallet) s.view({ swap: { step: "list", holdings: [], unavailable: true } });
+  },
+
+  swapClosed(s) {
+    // A quote or a send under way is not dropped (its answer would be lost).
+    if (swapUnderWay(s.state)) return;
+    s.view({ swap: undefined, notice: null });
+  },
+
+  swapPicked(s, { mint }) {
+    const r = s.ready();
+    const { wallet, sanction, swap, starting } = s.state.view;
+    if (!r || !wallet || sanction !== "passed" || starting || s.state.pending || s.state.stage !== "details-screen") return;
+    if (swap?.step !== "list" && swap?.step !== "quote") return;
+    const holding = swap.holdings.find((h) => h.mint === mint);
+    if (!holding) return;
+    s.view({ swap: { step: "quoting", holdings: swap.holdings, holding }, starting: true, notice: null });
+    const known = s.state.swapPayment;
+    if (known && known.payer === wallet && known.key === startKey(s.state)) {
+      // The payment started for an earlier quote: asked again, no second payment.
+      s.set({ pending: { kind: "quote", info: known.info, payer: wallet, fromAsset: mint } });
+      s.effect({ kind: "ask-swap-quote", info: known.info, payer: wallet, fromAsset: mint });
+      return;
+    }
+    s.set({ pending: { kind: "start", payer: wallet, swap: mint }, swapPayment: undefined });
+    s.effect({ kind: "start-payment", request: startRequest(s, wallet) });
+  },
+
+  swapQuoted(s, { answer }) {
+    const pending = s.state.pending;
+    const swap = s.state.view.swap;
+    if (pending?.kind !== "quote") return;
+    s.set({ pending: null });
+    s.view({ starting: false, swap: swap?.step === "quoting" ? { step: "quote", holdings: swap.holdings, holding: swap.holding, answer } : undefined });
+  },
+
+  swapQuoteFailed(s, { code, message }) {
+    if (s.state.pending?.kind !== "quote") return;
+    s.set({ pending: null });
+    s.view({ starting: false, notice: code ? { kind: "swap-failed", code } : { kind: "error", message } });
+    // A refusal other than the swap's own (the payment closed or expired): the next pick starts afresh.
+    if (!code) s.set({ swapPayment: undefined });
+    backToList(s);
+  },
+
+  swapPayPressed(s, { canSend }) {
+    const { wallet, sanction, swap } = s.state.view;
+    const known = s.state.swapPayment;
+    if (!wallet || !canSend || sanction !== "passed" || swap?.step !== "quote" || !known || known.payer !== wallet || known.key !== startKey(s.state) || s.state.pending || s.state.stage !== "details-screen") return;
+    const { info } = known;
+    s.set({ pending: { kind: "send", info, payer: wallet, swap: true } });
+    s.session(sessionWithPayment(s.state.session, s.state.productId, info, wallet));
+    s.flow(flowOfType(s.state.flow, "pay"));
+    s.flow(flowInState(s.state.flow, "processing", { info, result: null }));
+    s.view({ starting: true, notice: null, approval: undefined, swap: { ...swap, step: "paying" } });
+    s.effect({ kind: "send-swap", info, payer: wallet, fromAsset: swap.holding.mint, answer: swap.answer });
+  },
+
+  swapRefreshing(s) {
+    const swap = s.state.view.swap;
+    if (s.state.pending?.kind === "send" && s.state.pending.swap && swap?.step === "paying") s.view({ swap: { ...swap, refreshing: true } });
+  },
+
+  swapRefreshed(s, { answer }) {
+    const swap = s.state.view.swap;
+    if (s.state.pending?.kind === "send" && s.state.pending.swap && swap?.step === "paying") s.view({ swap: { ...swap, answer, refreshing: false } });
   },
 };
+
+/** A start, a quote or a swap's send is under way: the swap's view stays as it is until it answers. */
+function swapUnderWay(state: PayPageState): boolean {
+  const p = state.pending;
+  return (p?.kind === "start" && p.swap !== undefined) || p?.kind === "quote" || (p?.kind === "send" && p.swap === true);
+}
+
+/** Back to the list of holdings (after a failure), the payer free to pick again. */
+function backToList(s: Step) {
+  const swap = s.state.view.swap;
+  const holdings = swap && swap.step !== "listing" ? swap.holdings : undefined;
+  s.view({ swap: holdings ? { step: "list", holdings } : undefined });
+}
+
+/**
+ * The swap did not pay: the chain or the route refused it (code), or the payer declined in the
+ * wallet. Nothing was credited, so the payer stays on the details with the words, the payment
+ * still payable: the next pick asks a fresh quote for the same payment.
+ */
+function swapFailed(s: Step, code: SwapFailure | undefined) {
+  s.session(sessionWithoutPayment(s.state.session));
+  s.flow(initialTransactionFlow());
+  s.stage("details-screen");
+  s.view({ notice: code ? { kind: "swap-failed", code } : null });
+  backToList(s);
+}
+
+/** What a start is for (option, amount, choice): a swap's payment is reused only for the same. */
+function startKey(state: PayPageState): string {
+  const load = state.view.load;
+  if (load.kind !== "ready") return "";
+  return JSON.stringify([load.option.chainId, load.option.token.symbol, choiceRequest(load.product, state.choice)]);
+}
 
 /**
  * The rest of a partly paid payment did not leave the wallet (or its confirmation was lost): the
@@ -424,8 +575,13 @@ function startPayment(s: Step, payer: string | null) {
   s.view({ starting: true, notice: null, approval: undefined });
   s.flow(flowOfType(s.state.flow, "pay"));
   s.flow(flowInState(s.state.flow, "processing", { info: null, result: null }));
-  const request = { chainId: r.option.chainId, token: r.option.token.symbol, ...(payer ? { payer } : {}), sessionId: s.state.session.sessionId, ...choiceRequest(r.product, s.state.choice) };
-  s.effect({ kind: "start-payment", request });
+  s.effect({ kind: "start-payment", request: startRequest(s, payer) });
+}
+
+/** The start's body for `payer` (null: a QR payment) with the option and the payer's choice. */
+function startRequest(s: Step, payer: string | null) {
+  const r = s.ready()!;
+  return { chainId: r.option.chainId, token: r.option.token.symbol, ...(payer ? { payer } : {}), sessionId: s.state.session.sessionId, ...choiceRequest(r.product, s.state.choice) };
 }
 
 function sanctionKey(state: PayPageState, wallet: string) {

@@ -6,7 +6,8 @@ import type { ToastVariant } from "@/stores/toasts";
 import type { PayApi } from "./pay-api-client";
 import { initialPayPage, payPage, type PayEffect, type PayEvent, type PayFlowState, type PayPageState, type SendFailure } from "./pay-page-machine";
 import type { PayFamily } from "./pay-option";
-import { InsufficientBalanceError, PaymentFailedOnChainError, type PaymentSender } from "./payment-sender";
+import { isSwapFailure, SwapFailedError, type SwapFailure } from "@/lib/swap-api";
+import { InsufficientBalanceError, PaymentFailedOnChainError, type PaymentSender, type PaymentSwapper } from "./payment-sender";
 import { escapeHtml, raiseWalletToasts, walletErrorToasts } from "./wallet-error-toasts";
 import { isUserRejection } from "./wallet-rejection";
 
@@ -31,8 +32,15 @@ export function errorMessage(err: unknown): string {
   return typeof err === "string" ? err : "";
 }
 
+/** The swap failure a quote's refusal names (the swapper's, or the server's code), for the page's own words. */
+function swapCodeOf(err: unknown): { code?: SwapFailure } {
+  if (err instanceof SwapFailedError) return { code: err.code };
+  return err instanceof ApiRequestError && isSwapFailure(err.code) ? { code: err.code } : {};
+}
+
 /** The sender's error as the machine knows it. */
 function sendFailure(err: unknown): SendFailure {
+  if (err instanceof SwapFailedError) return { kind: "swap", code: err.code, message: err.message };
   if (err instanceof InsufficientBalanceError) return { kind: "insufficient", asset: err.asset, available: String(err.available), needed: String(err.needed) };
   if (!(err instanceof PaymentFailedOnChainError) && isUserRejection(err)) return { kind: "cancelled" };
   return { kind: err instanceof PaymentFailedOnChainError ? "on-chain" : "wallet", message: errorMessage(err) };
@@ -50,6 +58,8 @@ export function createPayPageRunner({ productId, api, stores, notify, translate,
   /** The wallet of the payment being sent (kept here: the machine holds plain data only). */
   let sender: PaymentSender | null = null;
   let offered: PaymentSender | null = null;
+  /** The wallet that pays with another token (issue 26), as offered with the payer's last swap press. */
+  let swapper: PaymentSwapper | null = null;
   let pollTimer: unknown;
 
   function project(next: PayPageState, prev: PayPageState) {
@@ -117,6 +127,37 @@ export function createPayPageRunner({ productId, api, stores, notify, translate,
             (err) => answer({ type: "sendFailed", failure: sendFailure(err) }),
           );
       }
+      case "list-swap-assets": {
+        const { wallet } = effect;
+        if (!swapper) return answer({ type: "swapListFailed", wallet });
+        return swapper.holdings(effect.chain, effect.exclude).then(
+          (holdings) => answer({ type: "swapListed", wallet, holdings }),
+          () => answer({ type: "swapListFailed", wallet }),
+        );
+      }
+      case "ask-swap-quote":
+        if (!swapper) return answer({ type: "swapQuoteFailed", message: "" });
+        return swapper.quote(effect.info, effect.fromAsset).then(
+          (quote) => answer({ type: "swapQuoted", answer: quote }),
+          (err) => answer({ type: "swapQuoteFailed", message: errorMessage(err), ...swapCodeOf(err) }),
+        );
+      case "send-swap": {
+        const wallet = swapper;
+        if (!wallet) return answer({ type: "sendFailed", failure: { kind: "wallet", message: "" } });
+        return wallet
+          .send({
+            info: effect.info,
+            fromAsset: effect.fromAsset,
+            answer: effect.answer,
+            onSent: (hash) => void answer({ type: "sent", hash }),
+            onRefreshing: () => void answer({ type: "swapRefreshing" }),
+            onRefreshed: (fresh) => void answer({ type: "swapRefreshed", answer: fresh }),
+          })
+          .then(
+            () => answer({ type: "sendDone" }),
+            (err) => answer({ type: "sendFailed", failure: sendFailure(err) }),
+          );
+      }
       case "reset-wallet":
         sender?.reset?.();
         return undefined;
@@ -158,6 +199,21 @@ export function createPayPageRunner({ productId, api, stores, notify, translate,
     sendRest(wallet: PaymentSender | null) {
       offered = wallet;
       return dispatch({ type: "restPressed", canSend: wallet !== null });
+    },
+    /** "Pay with another token": `wallet` lists what it holds of the swappable tokens. */
+    openSwap(wallet: PaymentSwapper | null) {
+      swapper = wallet;
+      return dispatch({ type: "swapOpened" });
+    },
+    /** The payer picks a token of the list: a quote for it (the payment started first when needed). */
+    pickSwap(wallet: PaymentSwapper | null, mint: string) {
+      swapper = wallet;
+      return dispatch({ type: "swapPicked", mint });
+    },
+    /** Pay the quote shown: `wallet` signs and sends it. */
+    paySwap(wallet: PaymentSwapper | null) {
+      swapper = wallet;
+      return dispatch({ type: "swapPayPressed", canSend: wallet !== null });
     },
     /** The opened event, with what the stores hold now (after a reload: the persisted stage and session). */
     open() {

@@ -1,5 +1,6 @@
 import type { FaucetGrant, PayableProduct, PaymentProgress, PaymentTransactionInfo, StartPaymentRequest } from "@/lib/pay-api";
 import type { PayerChoice } from "@/lib/pay-choice";
+import type { SwapAnswer, SwapFailure } from "@/lib/swap-api";
 import type { PaymentSession, PaymentStage, TransactionFlow } from "@/stores/payment";
 import type { PayFamily, PayOption } from "./pay-option";
 import type { Underpaid } from "./pay-result";
@@ -23,7 +24,34 @@ export type SanctionStatus = "idle" | "checking" | "passed" | "failed" | "unavai
 export type FaucetStatus = { status: "idle" } | { status: "sending" } | { status: "granted"; grant: FaucetGrant } | { status: "failed"; message: string };
 
 /** Something to tell the payer on the details screen before (re)trying. Amounts are base units. */
-export type PayNotice = { kind: "insufficient-token"; available: string; needed: string } | { kind: "insufficient-fee" } | { kind: "error"; message: string };
+export type PayNotice =
+  | { kind: "insufficient-token"; available: string; needed: string }
+  | { kind: "insufficient-fee" }
+  | { kind: "error"; message: string }
+  /** A swap that failed (issue 26): its words are the code's, in the `errors` namespace. */
+  | { kind: "swap-failed"; code: SwapFailure };
+
+/** A token the connected wallet holds that the swap provider takes (issue 26); `balance` in its base units. */
+export interface SwapHolding {
+  symbol: string;
+  mint: string;
+  decimals: number;
+  native: boolean;
+  balance: string;
+}
+
+/**
+ * "Pay with another token" (issue 26), on the details screen: the wallet's holdings being read,
+ * the list, a quote being asked for, the quote shown, then the wallet asked to sign it (`paying`;
+ * `refreshing` while a stale quote is asked again first).
+ */
+export type SwapView =
+  | { step: "listing" }
+  /** `unavailable`: the balances could not be read (the list is empty then). */
+  | { step: "list"; holdings: SwapHolding[]; unavailable?: boolean }
+  | { step: "quoting"; holdings: SwapHolding[]; holding: SwapHolding }
+  | { step: "quote"; holdings: SwapHolding[]; holding: SwapHolding; answer: SwapAnswer }
+  | { step: "paying"; holdings: SwapHolding[]; holding: SwapHolding; answer: SwapAnswer; refreshing?: boolean };
 
 /** What the page draws besides the stores (the `$state` of the pay flow). */
 export interface PayFlowState {
@@ -47,6 +75,8 @@ export interface PayFlowState {
    * much and until when, and offers to send the rest (a QR payment shows the rest's code).
    */
   underpaid?: UnderpaidView;
+  /** Paying with another token (Solana, issue 26); unset while the payer pays directly. */
+  swap?: SwapView;
 }
 
 /**
@@ -58,9 +88,12 @@ export type UnderpaidView = Underpaid & { waiting?: boolean };
 
 /** What the machine waits for, besides polling: one start at a time, then (wallet payments) one send. */
 export type PayPending =
-  | { kind: "start"; payer: string | null }
+  /** `swap`: started to pay with that token (its mint): a quote is asked for next, not the wallet. */
+  | { kind: "start"; payer: string | null; swap?: string }
+  /** The swap route is asked for a quote for a started payment. */
+  | { kind: "quote"; info: PaymentTransactionInfo; payer: string; fromAsset: string }
   /** `rest`: the rest of a partly paid payment (its failures keep the payment open). */
-  | { kind: "send"; info: PaymentTransactionInfo; payer: string; hash?: string; rest?: boolean }
+  | { kind: "send"; info: PaymentTransactionInfo; payer: string; hash?: string; rest?: boolean; swap?: boolean }
   | { kind: "resume"; payment: string };
 
 export interface PayPageState {
@@ -86,6 +119,12 @@ export interface PayPageState {
   pending: PayPending | null;
   /** The payer's choice on the page (donation amount and note, cart quantities), sent with the start. */
   choice: PayerChoice;
+  /**
+   * The payment started to pay with another token, kept while the payer compares tokens or gets a
+   * fresh quote (one payment, not one per quote); `key` is what it was started for (a changed
+   * amount or option starts another).
+   */
+  swapPayment?: { info: PaymentTransactionInfo; payer: string; key: string };
 }
 
 /** What the stores held when the page opened (after a reload: the persisted stage and session). */
@@ -101,7 +140,9 @@ export type SendFailure =
   | { kind: "on-chain"; message: string }
   | { kind: "wallet"; message: string }
   /** The payer declined in their wallet (wallet-rejection.ts): nothing was sent. */
-  | { kind: "cancelled" };
+  | { kind: "cancelled" }
+  /** A swap the chain or the route refused in a way the payer can act on: nothing was paid. */
+  | { kind: "swap"; code: SwapFailure; message: string };
 
 export type PayEvent =
   // The page and the payer.
@@ -117,6 +158,11 @@ export type PayEvent =
   | { type: "restPressed"; canSend: boolean }
   | { type: "qrPressed" }
   | { type: "startedOver" }
+  // Paying with another token (issue 26).
+  | { type: "swapOpened" }
+  | { type: "swapClosed" }
+  | { type: "swapPicked"; mint: string }
+  | { type: "swapPayPressed"; canSend: boolean }
   // Answers to effects.
   | { type: "loaded"; product: PayableProduct }
   | { type: "loadFailed"; gone: boolean; message: string }
@@ -132,7 +178,15 @@ export type PayEvent =
   | { type: "sendDone" }
   | { type: "sendFailed"; failure: SendFailure }
   | { type: "progress"; round: number; progress: PaymentProgress }
-  | { type: "progressFailed"; round: number };
+  | { type: "progressFailed"; round: number }
+  | { type: "swapListed"; wallet: string; holdings: SwapHolding[] }
+  | { type: "swapListFailed"; wallet: string }
+  | { type: "swapQuoted"; answer: SwapAnswer }
+  /** `code` for the failures the page words (no route, not enough balance); else the server's message. */
+  | { type: "swapQuoteFailed"; code?: SwapFailure; message: string }
+  /** The quote went stale before signing: it is asked again (then `swapRefreshed`). */
+  | { type: "swapRefreshing" }
+  | { type: "swapRefreshed"; answer: SwapAnswer };
 
 export type PayEffect =
   | { kind: "fetch-product" }
@@ -143,6 +197,12 @@ export type PayEffect =
   | { kind: "start-payment"; request: StartPaymentRequest }
   /** The wallet sends the payment (answers: approving, approved, sent, then sendDone or sendFailed). */
   | { kind: "send"; info: PaymentTransactionInfo; rest?: boolean }
+  /** The wallet's holdings of what the swap provider takes, on `chain`, but the payment's own token (answer: swapListed or swapListFailed). */
+  | { kind: "list-swap-assets"; wallet: string; chain: number; exclude: string }
+  /** The swap route's quote for paying `info` with `fromAsset` (answer: swapQuoted or swapQuoteFailed). */
+  | { kind: "ask-swap-quote"; info: PaymentTransactionInfo; payer: string; fromAsset: string }
+  /** The wallet signs and sends the quoted swap, a stale quote asked again first (answers as `send`, plus swapRefreshing/swapRefreshed). */
+  | { kind: "send-swap"; info: PaymentTransactionInfo; payer: string; fromAsset: string; answer: SwapAnswer }
   /** SPEC §8: after an EVM failure the connector is reset and the wallet cleared. */
   | { kind: "reset-wallet" }
   /** Ask the payment's progress now or after one interval (answer: progress or progressFailed). */

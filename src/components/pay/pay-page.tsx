@@ -23,6 +23,7 @@ import { AlreadyPaid } from "./already-paid";
 import { DonationChooser } from "./donation-chooser";
 import { PaymentSummary, useAmountText, useMoney } from "./payment-summary";
 import { SandboxFaucet } from "./sandbox-faucet";
+import { SwapPanel } from "./swap-panel";
 import { needsChainSwitch, WalletPanel, type PayWalletView } from "./wallet-panel";
 
 /** The QR payment brings web3.js and the QR encoder: loaded only when a payer asks for it. */
@@ -51,6 +52,11 @@ export interface PayPageProps {
   onPickFamily?: (family: PayFamily) => void;
   /** The payer picks another chain or token of the family; without it no chooser is shown. */
   onSelectOption?: (choice: { chainId?: number; token?: string }) => void;
+  /** "Pay with another token" (Solana, issue 26); without it the choice is not offered. */
+  onOpenSwap?: () => void;
+  onPickSwap?: (mint: string) => void;
+  onPaySwap?: () => void;
+  onCloseSwap?: () => void;
   /** What the payer chose (a donation's amount and note, a cart's quantities). */
   choice?: PayerChoice;
   /** The payer changes that choice; without it the choices are not offered. */
@@ -91,6 +97,8 @@ function NoticeMessage({ notice, product, option }: { notice: Notice; product: P
     text = `${t("notice.insufficientToken", { available: units(notice.available), needed: units(notice.needed) })} ${t(product.sandbox ? "notice.topUpSandbox" : "notice.topUpProduction", { token })}`;
   } else if (notice.kind === "insufficient-fee") {
     text = `${t("notice.insufficientFee", { native })} ${t(product.sandbox ? "notice.topUpSandbox" : "notice.topUpFeeProduction", { token, native })}`;
+  } else if (notice.kind === "swap-failed") {
+    text = t(`codes.${notice.code}`, { ns: "errors" });
   } else {
     text = t("notice.failed", { message: notice.message });
   }
@@ -218,19 +226,42 @@ function Ready({ product, option, ...props }: PayPageProps & { product: PayableP
         <SandboxFaucet faucet={state.faucet} option={option} onRequest={props.onFaucet} disabled={state.starting} />
       ) : null}
       {state.notice ? <NoticeMessage notice={state.notice} product={product} option={option} /> : null}
-      <div className="grid gap-2">
-        <Button size="lg" className="h-12 w-full text-base" disabled={!canPay} aria-describedby={blocked ? "pay-blocked" : undefined} onClick={props.onPay}>
-          {state.starting ? <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : null}
-          {state.starting ? t("starting") : t("payButton", { amount: product.useFiat ? amount.main : amount.usdc })}
-        </Button>
-        {blocked ? (
-          <p id="pay-blocked" className="text-center text-xs text-muted-foreground">
-            {blocked}
-          </p>
-        ) : null}
-      </div>
+      {state.swap ? (
+        <SwapPanel
+          swap={state.swap}
+          token={option.token.symbol}
+          amount={tokenAmount}
+          canPay={Boolean(wallet.address) && state.sanction === "passed" && chosen}
+          onPick={(mint) => props.onPickSwap?.(mint)}
+          onPay={() => props.onPaySwap?.()}
+          onClose={() => props.onCloseSwap?.()}
+        />
+      ) : (
+        <div className="grid gap-2">
+          <Button size="lg" className="h-12 w-full text-base" disabled={!canPay} aria-describedby={blocked ? "pay-blocked" : undefined} onClick={props.onPay}>
+            {state.starting ? <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : null}
+            {state.starting ? t("starting") : t("payButton", { amount: product.useFiat ? amount.main : amount.usdc })}
+          </Button>
+          {blocked ? (
+            <p id="pay-blocked" className="text-center text-xs text-muted-foreground">
+              {blocked}
+            </p>
+          ) : null}
+          {/* Solana only: any token the wallet holds, swapped for the amount due in the same transaction. */}
+          {props.onOpenSwap && canPay && canSwap(props.family, wallet) ? (
+            <Button variant="outline" className="h-11 w-full" onClick={props.onOpenSwap}>
+              {t("swap.open")}
+            </Button>
+          ) : null}
+        </div>
+      )}
     </>
   );
+}
+
+/** "Pay with another token" is offered on Solana only (the swap route builds Solana transactions). */
+function canSwap(family: PayFamily | undefined, wallet: PayWalletView): boolean {
+  return (family ?? "solana") === "solana" && wallet.family !== "evm";
 }
 
 /** The page while the product (or the picked family's wallet code) loads. */

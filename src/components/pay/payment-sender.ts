@@ -1,4 +1,6 @@
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
+import type { SwapAnswer } from "@/lib/swap-api";
+import type { SwapHolding } from "./pay-page-state";
 
 /** What the payer's wallet holds is less than the payment (`token`) or the network fee (`native`). */
 export class InsufficientBalanceError extends Error {
@@ -42,3 +44,26 @@ export interface PaymentSender {
 
 /** What the wallet is asked to sign now. */
 export type PaymentStep = "approving" | "paying";
+
+/**
+ * Pays with another token from the connected wallet (Solana, issue 26); the pay flow only knows
+ * this interface. Failures the payer can act on reject with `SwapFailedError` (src/lib/swap-api.ts).
+ */
+export interface PaymentSwapper {
+  /** What the wallet holds of the tokens the swap provider takes on `chainId` (none of `exclude`, the payment's own token, nor an empty balance). */
+  holdings(chainId: number, exclude: string): Promise<SwapHolding[]>;
+  /** The swap route's transaction and quote for paying `info` with `fromAsset` (a mint). */
+  quote(info: PaymentTransactionInfo, fromAsset: string): Promise<SwapAnswer>;
+  /**
+   * Has the wallet sign and send the quoted swap, asking a fresh quote first when it went stale
+   * (`onRefreshing`, then `onRefreshed` with it), then waits for the network to process it.
+   */
+  send(request: {
+    info: PaymentTransactionInfo;
+    fromAsset: string;
+    answer: SwapAnswer;
+    onSent: (hash: string) => void;
+    onRefreshing: () => void;
+    onRefreshed: (answer: SwapAnswer) => void;
+  }): Promise<string>;
+}

@@ -10,6 +10,7 @@ import type { FamilyContainerProps } from "./pay-family";
 import { PayFlowView } from "./pay-flow-view";
 import { createConnectionResolver } from "./solana/connection";
 import { createSolanaPaymentSender } from "./solana/send-payment";
+import { createSolanaSwapper } from "./solana/swap-wallet";
 import type { PayWalletView } from "./wallet-panel";
 import { escapeHtml } from "./wallet-error-toasts";
 
@@ -49,10 +50,12 @@ function Connected({ onUserConnect, walletConnectProjectId: _unused, ...props }:
   );
 
   const sender = useMemo(() => (publicKey ? createSolanaPaymentSender({ getConnection, payer: publicKey, sendTransaction }) : null), [getConnection, publicKey, sendTransaction]);
+  // The wallet signs the swap route's v0 transaction with the same sendTransaction (wallet-adapter takes both kinds).
+  const swapper = useMemo(() => (publicKey ? createSolanaSwapper({ getConnection, payer: publicKey, sendTransaction }) : null), [getConnection, publicKey, sendTransaction]);
   const search = typeof window === "undefined" ? "" : window.location.search;
   const showWalletApps = typeof navigator !== "undefined" && isMobileUserAgent(navigator.userAgent) && !openedInApp(search);
 
-  return <PayFlowView {...props} family="solana" wallet={view} sender={sender} showWalletApps={showWalletApps} />;
+  return <PayFlowView {...props} family="solana" wallet={view} sender={sender} swapper={swapper} showWalletApps={showWalletApps} />;
 }
 
 /**

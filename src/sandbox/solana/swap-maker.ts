@@ -104,6 +104,7 @@ export function sandboxSwapMaker(options: SandboxSwapMakerOptions): SwapProvider
     name: "sandbox-maker",
     maker: owner,
     ready,
+    assets: () => [...listed.values()].map(({ asset, decimals }) => ({ ...asset, symbol: asset.symbol ?? asset.mint, decimals })),
     asset(nameOrMint) {
       const wanted = nameOrMint.trim();
       for (const listing of listed.values()) if (listing.asset.mint === wanted || listing.asset.symbol === wanted.toUpperCase()) return listing.asset;

@@ -5,21 +5,13 @@ import { VersionedTransaction, type Connection, type PublicKey } from "@solana/w
 import { fetchJson } from "@/lib/api-client";
 import type { PaymentTransactionInfo } from "@/lib/pay-api";
 import { PaymentFailedOnChainError } from "../payment-sender";
-import { SWAP_FAILURE_MESSAGES, swapFailureOf, type SwapAnswer, type SwapFailure, type SwapRequest } from "@/lib/swap-api";
+import { SwapFailedError, swapFailureOf, type SwapAnswer, type SwapRequest } from "@/lib/swap-api";
 
 /** wallet-adapter's `sendTransaction` for a v0 transaction: the wallet adds the payer's signature to the maker's and sends it. */
 export type SendVersionedWithWallet = (transaction: VersionedTransaction, connection: Connection, options?: SendTransactionOptions) => Promise<string>;
 
-/** A swap that failed in a way the payer can act on: its code has words in both languages (`errors` namespace). */
-export class SwapFailedError extends Error {
-  constructor(
-    readonly code: SwapFailure,
-    readonly hash?: string,
-  ) {
-    super(SWAP_FAILURE_MESSAGES[code]);
-    this.name = "SwapFailedError";
-  }
-}
+// The error lives with the contract, so the pay page's machine reads it without web3.js.
+export { SwapFailedError };
 
 /** `POST /api/v2/jupiter/swap` on the payments origin; refusals reject with `ApiRequestError` (the server's code and words). */
 export const requestSwap = (body: SwapRequest, { base = "", fetch: doFetch = (...args: Parameters<typeof fetch>) => globalThis.fetch(...args) } = {}) =>

@@ -2,7 +2,9 @@ import { ApiRequestError } from "@/lib/api-client";
 import { SOLANA_DEVNET } from "@/lib/chains";
 import type { FaucetGrant, PayableProduct, PaymentProgress, PaymentTransactionInfo } from "@/lib/pay-api";
 import type { PayApi } from "../pay-api-client";
-import type { PaymentSender } from "../payment-sender";
+import type { SwapAnswer } from "@/lib/swap-api";
+import type { SwapHolding } from "../pay-page-state";
+import type { PaymentSender, PaymentSwapper } from "../payment-sender";
 
 /** Fixtures and fakes for the pay page's stories and tests: no network anywhere. */
 
@@ -247,3 +249,66 @@ export const DONATION_PRODUCT: PayableProduct = {
 
 /** A zRequest already paid. */
 export const PAID_PRODUCT: PayableProduct = { ...REQUEST_PRODUCT, id: "zr_paid", paid: true };
+
+/** The sandbox's swappable tokens as a payer's wallet holds them: 2.5 SOL and 120 test USDT. */
+export const SOL_HOLDING: SwapHolding = { symbol: "SOL", mint: "So11111111111111111111111111111111111111112", decimals: 9, native: true, balance: "2500000000" };
+export const USDT_HOLDING: SwapHolding = { symbol: "USDT", mint: "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB", decimals: 6, native: false, balance: "120000000" };
+export const SWAP_HOLDINGS: SwapHolding[] = [SOL_HOLDING, USDT_HOLDING];
+
+/** The swap route's answer for paying 49.99 USDC with `holding` at 150 USD a SOL (1 a USDT), 0.5 % slippage, holding until `expiresAt`. */
+export function swapAnswerFor(holding: SwapHolding = SOL_HOLDING, expiresAt = "2026-11-22T18:31:00.000Z", due = 49_990_000n): SwapAnswer {
+  const inAmount = holding.native ? (due * 1000n + 149n) / 150n : due;
+  return {
+    success: true,
+    data: "",
+    quote: {
+      provider: "sandbox-maker",
+      fromAsset: holding.symbol,
+      inputMint: holding.mint,
+      inAmount: inAmount.toString(),
+      maxInAmount: ((inAmount * 10_050n + 9_999n) / 10_000n).toString(),
+      outAmount: due.toString(),
+      slippageBps: 50,
+      priceImpactPct: "0.0012",
+      expiresAt,
+      lastValidBlockHeight: 1000,
+    },
+  };
+}
+
+/** A wallet that pays with another token: holds `holdings`, quotes at once, sends (or fails as told). */
+export function fakeSwapper(
+  behaviour: { holdings?: SwapHolding[] | Error; quote?: (fromAsset: string) => Promise<SwapAnswer>; error?: Error; errorAfterSend?: Error; refresh?: SwapAnswer; hangSend?: boolean; hangList?: boolean } = {},
+): PaymentSwapper & { quotes: { payment: string; fromAsset: string }[]; sent: { payment: string; fromAsset: string; answer: SwapAnswer }[] } {
+  const quotes: { payment: string; fromAsset: string }[] = [];
+  const sent: { payment: string; fromAsset: string; answer: SwapAnswer }[] = [];
+  return {
+    quotes,
+    sent,
+    async holdings() {
+      if (behaviour.hangList) return pending<SwapHolding[]>();
+      if (behaviour.holdings instanceof Error) throw behaviour.holdings;
+      return behaviour.holdings ?? SWAP_HOLDINGS;
+    },
+    async quote(info, fromAsset) {
+      quotes.push({ payment: info.payment, fromAsset });
+      if (behaviour.quote) return behaviour.quote(fromAsset);
+      return swapAnswerFor(SWAP_HOLDINGS.find((h) => h.mint === fromAsset) ?? SOL_HOLDING);
+    },
+    async send({ info, fromAsset, answer, onSent, onRefreshing, onRefreshed }) {
+      let current = answer;
+      if (behaviour.refresh) {
+        onRefreshing();
+        if (behaviour.hangSend) return pending<string>();
+        current = behaviour.refresh;
+        onRefreshed(current);
+      }
+      sent.push({ payment: info.payment, fromAsset, answer: current });
+      if (behaviour.hangSend) return pending<string>();
+      if (behaviour.error) throw behaviour.error;
+      onSent(TX_HASH);
+      if (behaviour.errorAfterSend) throw behaviour.errorAfterSend;
+      return TX_HASH;
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { Buffer } from "buffer";
 import { PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction, type AddressLookupTableAccount, type Connection } from "@solana/web3.js";
 import { paymentMemoInstruction } from "@/lib/solana/payment-instructions";
-import { SwapError, type BuiltSwap, type SwapAsset, type SwapOrder, type SwapProvider, type SwapQuote, type SwapQuoteRequest, NATIVE_SOL_MINT } from "./provider";
+import { SwapError, type BuiltSwap, type SwapAsset, type SwapListedAsset, type SwapOrder, type SwapProvider, type SwapQuote, type SwapQuoteRequest, NATIVE_SOL_MINT } from "./provider";
 
 /** Jupiter's instruction shape (`@jup-ag/api` `Instruction`): base58 keys, base64 data. */
 interface JupiterInstruction {
@@ -61,6 +61,12 @@ export const referenceInstruction = (payer: PublicKey, reference: string) => {
   return ix;
 };
 
+/** SOL and Tether's USDT mint on mainnet (6 decimals), offered on the pay page. */
+const JUPITER_LISTED: readonly SwapListedAsset[] = [
+  { mint: NATIVE_SOL_MINT, native: true, symbol: "SOL", decimals: 9 },
+  { mint: "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB", native: false, symbol: "USDT", decimals: 6 },
+];
+
 /**
  * Production swaps through Jupiter's Swap API: an exact-out quote (`GET {base}/quote`, swapMode
  * ExactOut, the amount due as `amount`) and its instructions (`POST {base}/swap-instructions`) with
@@ -89,6 +95,8 @@ export function jupiterSwapProvider(options: JupiterOptions): SwapProvider {
 
   return {
     name: "jupiter",
+    // Jupiter routes almost any mint; the page names the two a payer most often holds besides USDC.
+    assets: () => JUPITER_LISTED.map((a) => ({ ...a })),
     asset(nameOrMint) {
       const wanted = nameOrMint.trim();
       if (wanted.toUpperCase() === "SOL" || wanted === NATIVE_SOL_MINT) return { mint: NATIVE_SOL_MINT, native: true, symbol: "SOL" } satisfies SwapAsset;

@@ -17,6 +17,12 @@ export interface SwapAsset {
   symbol?: string;
 }
 
+/** An asset the provider names to payers (the pay page's list), with what it takes to show an amount of it. */
+export interface SwapListedAsset extends SwapAsset {
+  symbol: string;
+  decimals: number;
+}
+
 export interface SwapQuoteRequest {
   from: SwapAsset;
   /** The settlement mint (USDC). */
@@ -66,6 +72,8 @@ export interface SwapProvider {
   readonly name: string;
   /** The asset a payer names ("SOL", a symbol the provider knows, or a mint); undefined when it is none. */
   asset(nameOrMint: string): SwapAsset | undefined;
+  /** The assets the pay page offers to swap from (the provider may take more by mint). */
+  assets(): SwapListedAsset[];
   /** @throws {SwapError} `no_route` when nobody fills the order; `provider_unavailable` when the provider does not answer in time. */
   quote(request: SwapQuoteRequest): Promise<SwapQuote>;
   /** @throws {SwapError} as `quote`. */

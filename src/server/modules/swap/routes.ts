@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { SwapAnswer, SwapRequest } from "@/lib/swap-api";
+import type { SwapAnswer, SwapAssetsAnswer, SwapRequest } from "@/lib/swap-api";
 import { createRouter } from "../../http/router";
 import type { AppDeps } from "../../deps";
 import { errorResponses } from "../../http/openapi";
@@ -50,9 +50,29 @@ const swapRoute = createRoute({
   },
 });
 
-/** The swap route on the payments origin (no account: the payment id is the capability). */
+const SwapAssetsSchema = z
+  .object({
+    assets: z.array(z.object({ symbol: z.string(), mint: z.string(), decimals: z.number().int(), native: z.boolean() })),
+  })
+  .openapi("SwapAssets") satisfies z.ZodType<SwapAssetsAnswer>;
+
+const assetsRoute = createRoute({
+  method: "get",
+  path: "/v2/jupiter/assets",
+  tags: ["Pay"],
+  summary: "What a payer may swap from",
+  description:
+    "The tokens the swap provider takes from a payer, with their decimals, so the pay page lists those the connected wallet holds. Empty when swaps are not offered (no provider). Public and the same for everyone: no payment, no account.",
+  responses: {
+    200: { description: "The assets", content: { "application/json": { schema: SwapAssetsSchema } } },
+  },
+});
+
+/** The swap routes on the payments origin (no account: the payment id is the capability). */
 export function swapRoutes(deps: AppDeps) {
   const router = createRouter();
   router.use("/v2/jupiter/swap", rateLimit(deps, { points: deps.env.PAY_START_RATE_LIMIT, durationSeconds: 60, keyPrefix: "swap" }));
-  return router.openapi(swapRoute, async (c) => c.json(await buildSwapForPayment(deps, deps.swap, c.req.valid("json")), 200));
+  return router
+    .openapi(swapRoute, async (c) => c.json(await buildSwapForPayment(deps, deps.swap, c.req.valid("json")), 200))
+    .openapi(assetsRoute, (c) => c.json({ assets: deps.swap?.assets() ?? [] }, 200));
 }

@@ -34,4 +34,17 @@ describe.each(TEST_BACKENDS)("POST /api/v2/jupiter/swap without a provider (%s)"
     const limited = await callJson(payments, "POST", "/api/v2/jupiter/swap", body, forwarded);
     expect(limited.status).toBe(429);
   });
+
+  it("lists nothing to swap from when no provider runs, and the provider's assets when one does (the same for everyone)", async () => {
+    const deps = testDeps(database);
+    const payments = createPaymentsApp(deps);
+    expect(await callJson(payments, "GET", "/api/v2/jupiter/assets")).toMatchObject({ status: 200, body: { assets: [] } });
+    const listed = [{ mint: "So11111111111111111111111111111111111111112", native: true, symbol: "SOL", decimals: 9 }];
+    deps.swap = { name: "fake", assets: () => listed, asset: () => undefined, quote: () => Promise.reject(new Error("unused")), build: () => Promise.reject(new Error("unused")) };
+    expect(await callJson(payments, "GET", "/api/v2/jupiter/assets")).toMatchObject({ status: 200, body: { assets: listed } });
+    // A merchant's token changes nothing here (the payer API takes none), nor does anything asked of it.
+    expect(await callJson(payments, "GET", "/api/v2/jupiter/assets?wallet=x", undefined, { authorization: "Bearer zp_live_nope" })).toMatchObject({ status: 200, body: { assets: listed } });
+    // Only GET: the list is read-only.
+    expect((await callJson(payments, "POST", "/api/v2/jupiter/assets", {})).status).toBe(404);
+  });
 });

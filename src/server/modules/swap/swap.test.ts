@@ -8,6 +8,7 @@ import { paymentMemoInstruction, paymentTransferInstruction } from "@/lib/solana
 import { sandboxSwapMaker } from "@/sandbox/solana/swap-maker";
 import { referenceInstruction } from ".";
 import { SwapFailedError, requestSwap, sendSwap, swapRequestFor, type SendVersionedWithWallet } from "@/components/pay/solana/send-swap";
+import { createSolanaSwapper } from "@/components/pay/solana/swap-wallet";
 import type { SwapAnswer } from "@/lib/swap-api";
 import type { Database } from "../../db/client";
 import { transactions } from "../../db/schema";
@@ -291,6 +292,47 @@ describe.each(TEST_BACKENDS)("paying with another Solana token through the sandb
       expect(answer).not.toBe(first);
       expect(sent).toEqual([hash]);
       const paid = await until(async () => ((await progress(info.payment))?.receivedAmount === "4000000" ? progress(info.payment) : undefined), "credited");
+      expect(paid).toMatchObject({ hash, amountDue: "0" });
+    });
+
+    it("the pay page's list: what the wallet holds of the maker's tokens, read on its connection, the payment's own token left out", async () => {
+      expect(await callJson(f.payments, "GET", "/api/v2/jupiter/assets")).toMatchObject({
+        status: 200,
+        body: { assets: [{ symbol: "SOL", decimals: 9, native: true }, { symbol: "USDT", mint: f.solana.mints.USDT, decimals: 6, native: false }] },
+      });
+      const onlySol = await started("3");
+      const swapperOf = (payer: Keypair) => createSolanaSwapper({ getConnection: async () => f.connection, payer: payer.publicKey, sendTransaction: walletOf(payer), ...viaApp });
+      // Only SOL held (no USDT account at all): SOL alone, with what is held.
+      expect(await swapperOf(onlySol.payer).holdings(onlySol.info.chain, onlySol.info.tokenAddress)).toEqual([
+        { symbol: "SOL", mint: "So11111111111111111111111111111111111111112", decimals: 9, native: true, balance: String(2n * LAMPORTS_PER_SOL) },
+      ]);
+      const both = await started("3", LAMPORTS_PER_SOL, 7_000_000n);
+      const held = await swapperOf(both.payer).holdings(both.info.chain, both.info.tokenAddress);
+      expect(held.map((h) => [h.symbol, h.balance])).toEqual([
+        ["SOL", String(LAMPORTS_PER_SOL)],
+        ["USDT", "7000000"],
+      ]);
+      // The payment's own token is never offered as a swap (USDT excluded as if it were the payment's).
+      expect((await swapperOf(both.payer).holdings(both.info.chain, f.solana.mints.USDT)).map((h) => h.symbol)).toEqual(["SOL"]);
+    });
+
+    it("the list has a deadline: a wallet's RPC that does not answer fails it rather than spin", async () => {
+      const { payer, info } = await started("3");
+      const silent = { getBalance: () => new Promise(() => {}), getTokenAccountBalance: () => new Promise(() => {}) } as unknown as typeof f.connection;
+      const swapper = createSolanaSwapper({ getConnection: async () => silent, payer: payer.publicKey, sendTransaction: walletOf(payer), readMs: 100, ...viaApp });
+      await expect(swapper.holdings(info.chain, info.tokenAddress)).rejects.toThrow(/did not answer within 100 ms/);
+    });
+
+    it("the pay page's swapper quotes and pays through the wallet; a token nobody swaps is the swap's own failure", async () => {
+      const { payer, info } = await started("2.5", LAMPORTS_PER_SOL, 5_000_000n);
+      const swapper = createSolanaSwapper({ getConnection: async () => f.connection, payer: payer.publicKey, sendTransaction: walletOf(payer), ...viaApp });
+      await expect(swapper.quote(info, "BONK")).rejects.toMatchObject({ name: "SwapFailedError", code: "swap_no_route" });
+      const answer = await swapper.quote(info, f.solana.mints.USDT);
+      expect(answer.quote).toMatchObject({ fromAsset: "USDT", inAmount: "2500000", outAmount: "2500000" });
+      const sent: string[] = [];
+      const hash = await swapper.send({ info, fromAsset: f.solana.mints.USDT, answer, onSent: (h) => sent.push(h), onRefreshing: () => sent.push("refreshing"), onRefreshed: () => {} });
+      expect(sent).toEqual([hash]);
+      const paid = await until(async () => ((await progress(info.payment))?.receivedAmount === "2500000" ? progress(info.payment) : undefined), "credited");
       expect(paid).toMatchObject({ hash, amountDue: "0" });
     });
 
